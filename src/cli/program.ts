@@ -1,0 +1,58 @@
+/**
+ * Builds the commander program. Each command lives in `commands/<name>.ts` and registers itself
+ * through a `register(program, io)` function; only commands that work are listed.
+ *
+ * @module
+ */
+import { Command, CommanderError } from "commander";
+import { VERSION } from "../version.ts";
+import { EXIT_USAGE } from "./exit_codes.ts";
+import { registerLint } from "./commands/lint.ts";
+
+/** Where a command writes; injected so tests can capture output. */
+export interface CliIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+}
+
+export const consoleIo: CliIo = {
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+};
+
+/** The result a command action hands back to `runCli`. */
+export interface CommandOutcome {
+  exitCode: number;
+}
+
+/** Runs the CLI with `args` and resolves to the process exit code. */
+export async function runCli(args: string[], io: CliIo = consoleIo): Promise<number> {
+  let exitCode = 0;
+  const program = new Command("bajutsu")
+    .description("Deterministic end-to-end UI test runner for iOS Simulator, Android and web apps")
+    .version(VERSION, "-V, --version")
+    .showSuggestionAfterError(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout(s.replace(/\n$/, "")),
+      writeErr: (s) => io.stderr(s.replace(/\n$/, "")),
+    });
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  registerLint(program, io, setExit);
+  try {
+    await program.parseAsync(args, { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version") return 0;
+      if (err.code === "commander.help") return 0;
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+  if (args.length === 0) {
+    io.stdout(program.helpInformation().replace(/\n$/, ""));
+  }
+  return exitCode;
+}
