@@ -1,0 +1,62 @@
+/**
+ * The evidence sink (evidence.md §6): where captures go. The loop decides what to capture; the
+ * sink writes it. `NullSink` writes nothing and triggers no extra reads.
+ *
+ * @module
+ */
+import type { Driver, Element } from "../drivers/driver.ts";
+
+export type ArtifactKind =
+  | "screenshot"
+  | "elements"
+  | "rawTree"
+  | "video"
+  | "deviceLog"
+  | "appTrace"
+  | "network"
+  | "waitDiagnostic";
+
+export interface Artifact {
+  /** Run-dir relative, e.g. `00-login/step0/after.png`. */
+  name: string;
+  kind: ArtifactKind;
+  /** driver | runner | simctl | adb | collector | playwright | "<backend> (fallback)". */
+  provider: string;
+}
+
+/** What a timed-out `for` wait saw (wait-timeout.json's trace). */
+export interface WaitTrace {
+  target: string;
+  timeoutSeconds: number;
+  polls: number;
+  firstNonemptySeconds: number | null;
+  elementsAtTimeout: number;
+  readiness: { ready: boolean; signal: string; elapsedSeconds: number; settled: boolean } | null;
+}
+
+/** A started interval capture. */
+export interface Interval {
+  kind: string;
+  stop(): Promise<Artifact | null>;
+}
+
+export interface EvidenceSink {
+  /** Sets the scenario directory for the following calls (`<NN>-<slug>`), and the phase. */
+  beginScenario(sid: string): void;
+  /** Pre-action baseline: before.png + elements.json for a leaf step. */
+  before(driver: Driver, stepDir: string, elements: Element[] | null): Promise<Artifact[]>;
+  /** after.png, shot right after the action. */
+  afterShot(driver: Driver, stepDir: string): Promise<Artifact[]>;
+  /** Instant captures (post-step elements.json and fired tokens). */
+  capture(
+    driver: Driver,
+    stepDir: string,
+    tokens: string[],
+    opts?: { elements?: Element[] },
+  ): Promise<Artifact[]>;
+  waitDiagnostic(stepDir: string, trace: WaitTrace, elements: Element[]): Promise<Artifact | null>;
+  startIntervals(driver: Driver, stepDir: string, kinds: string[]): Promise<Interval[]>;
+  stopIntervals(stepDir: string, started: Interval[]): Promise<Artifact[]>;
+  /** Waits for writes queued off the step's critical path. */
+  flush(): Promise<void>;
+}

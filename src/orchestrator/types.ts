@@ -1,0 +1,118 @@
+/**
+ * Run results (the seed's StepOutcome / RunResult) and the inputs of `runScenario`. Reports are
+ * pure functions of these records.
+ *
+ * @module
+ */
+import type { Actuation, Driver, Element } from "../drivers/driver.ts";
+import type { AssertionKind, Redact, Selector } from "../scenario/types.ts";
+import type { ActionName, CaptureToken } from "../scenario/types.ts";
+import type { Clock } from "../time/clock.ts";
+import type { CancelSignal } from "../time/cancel.ts";
+import type { Artifact, EvidenceSink } from "../evidence/sink.ts";
+
+export type { Artifact };
+
+/** One assertion's verdict (selectors-assertions.md §7). */
+export interface AssertionResult {
+  ok: boolean;
+  kind: AssertionKind;
+  /** What was checked, e.g. `present: id="home.title"`. */
+  detail: string;
+  /** "" when ok. */
+  reason: string;
+  visual?: {
+    baselineName: string;
+    baseline: string;
+    actual: string;
+    diff?: string;
+    diffPct?: number;
+    engine: string;
+    missing?: boolean;
+    elementScoped?: boolean;
+    maskedSelectors?: string[];
+  };
+}
+
+/** The outcome of one step, leaf or container. */
+export interface StepOutcome {
+  /** 0-based, per phase, in execution order. */
+  index: number;
+  /** DSL action name. */
+  action: ActionName;
+  /** `name` or `step<index>`. */
+  stepId: string;
+  ok: boolean;
+  /** Failure reason; "" when ok. */
+  reason: string;
+  durationS: number;
+  actuations: Actuation[];
+  droppedActuations: number;
+  assertionResults: AssertionResult[];
+  artifacts: Artifact[];
+  /** Indices of the capturePolicy rules that fired for this step. */
+  firedRules: number[];
+  /** Source line of the step in its scenario (or component) file, when known. */
+  line?: number;
+  file?: string;
+  /** The selector the step acted on, for reports (after substitution). */
+  selector?: Selector;
+  /** Value produced by a `generate` step. */
+  generated?: string;
+  /** True when the alert guard cleared a blocker and the step was retried. */
+  retried?: boolean;
+}
+
+export type AfterVerdict = "success" | "error" | "";
+
+export interface RunResult {
+  scenario: string;
+  ok: boolean;
+  steps: StepOutcome[];
+  expectResults: AssertionResult[];
+  /** e.g. `step 3 (tap): no match: {"id":"x"}`; null when ok. */
+  failure: string | null;
+  beforeOutcomes: StepOutcome[];
+  afterOutcomes: StepOutcome[];
+  afterVerdict: AfterVerdict;
+  durationS: number;
+  /** Variables bound during the run (values of secrets never appear here). */
+  vars: Record<string, string>;
+}
+
+/**
+ * Clears a blocker (a system alert…) when a step failed; returns a description of what it
+ * dismissed, or null when nothing was there. A non-null answer earns the step one retry.
+ */
+export type AlertGuard = (driver: Driver, tree: Element[] | null) => Promise<string | null>;
+
+/** Re-launches the app (terminate + launch with overrides) then waits until it is ready. */
+export type Relauncher = (overrides: { env?: Record<string, string>; args?: string[] }) => Promise<
+  void
+>;
+
+export interface RunOptions {
+  clock?: Clock;
+  sink?: EvidenceSink;
+  alertGuard?: AlertGuard | null;
+  cancel?: CancelSignal;
+  /** Seconds the after phase may use when the run was cancelled (a tenth of the grace). */
+  afterPhaseDeadlineS?: number;
+  /** Initial variable bindings (`vars.*`). */
+  vars?: Record<string, string>;
+  /** Resolved `${secrets.*}` values, masked in evidence. */
+  secrets?: Record<string, string>;
+  /** Config baseline captures applied to every leaf step (`defaults.capture`). */
+  baselineCapture?: CaptureToken[];
+  /** Floor under every wait timeout and the assert/expect re-read budget (BAJUTSU_MIN_WAIT_TIMEOUT). */
+  minWaitTimeoutS?: number;
+  relauncher?: Relauncher | null;
+  /** Config-level interrupts, run before the scenario's own. */
+  redact?: Redact;
+  /** Called as steps finish (progress lines). */
+  onStep?: (phase: "before" | "steps" | "after", outcome: StepOutcome) => void;
+  /** Called when a leaf step starts (live progress line). */
+  onStepStart?: (phase: "before" | "steps" | "after", index: number, action: ActionName) => void;
+  /** Random source (generate steps); defaults to crypto. */
+  random?: () => number;
+}

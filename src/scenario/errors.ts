@@ -1,0 +1,70 @@
+/**
+ * Load errors (scenario-dsl.md §10): every problem names file, line, column, a stable code and
+ * the YAML path, and prints as `<file>:<line>:<col>: <CODE> <message>`.
+ *
+ * @module
+ */
+
+export type LoadErrorCode =
+  | "E_YAML"
+  | "E_IO"
+  | "E_FILE_SHAPE"
+  | "E_SCHEMA_TOO_NEW"
+  | "E_SCHEMA_INVALID"
+  | "E_UNKNOWN_KEY"
+  | "E_DUPLICATE_KEY"
+  | "E_REQUIRED"
+  | "E_TYPE"
+  | "E_STEP_ACTIONS"
+  | "E_STEP_NAME"
+  | "E_CONTROL_FLOW_MODIFIER"
+  | "E_SELECTOR_EMPTY"
+  | "E_ID_CANDIDATES"
+  | "E_REGEX"
+  | "E_SWIPE_FORM"
+  | "E_AMOUNT"
+  | "E_TAPPOINT_RANGE"
+  | "E_PINCH_SCALE"
+  | "E_COUNT_POSITIVE"
+  | "E_WAIT_FORM"
+  | "E_ASSERTION_KIND"
+  | "E_ONE_OP"
+  | "E_REQUEST_EMPTY"
+  | "E_EVENT_EMPTY"
+  | "E_TRIGGER"
+  | "E_CAPTURE_TOKEN"
+  | "E_DATA_XOR"
+  | "E_COMPONENT"
+  | "E_REF_OUTSIDE_ROOT"
+  | "E_ALERT_SEL"
+  | "E_ALERT_FORM"
+  | "E_PERMISSION"
+  | "E_GENERATE"
+  | "E_VISUAL_ENGINE"
+  | "E_CONFIG"
+  | "E_ENUM";
+
+export interface LoadError {
+  file: string;
+  line: number;
+  col: number;
+  code: LoadErrorCode;
+  /** YAML path, e.g. `scenarios[0].steps[3].swipe`; "" for the document itself. */
+  path: string;
+  message: string;
+}
+
+/** `<file>:<line>:<col>: <CODE> <path>: <message>` (the path is omitted when empty). */
+export function formatLoadError(e: LoadError): string {
+  const where = e.path ? `${e.path}: ` : "";
+  return `${e.file}:${e.line}:${e.col}: ${e.code} ${where}${e.message}`;
+}
+
+/** Thrown by APIs that load a single thing and cannot return a list (e.g. `run`). */
+export class LoadFailed extends Error {
+  readonly code = "E_LOAD";
+  constructor(readonly errors: LoadError[]) {
+    super(errors.map(formatLoadError).join("\n"));
+    this.name = "LoadFailed";
+  }
+}
