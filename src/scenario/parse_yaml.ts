@@ -1,0 +1,151 @@
+/**
+ * YAML text → positioned nodes (`PNode`), with every syntax problem reported as a `LoadError`
+ * carrying line and column. YAML 1.2 core schema: only `true`/`false` are booleans, so the
+ * capture-rule key `on:` stays a string.
+ *
+ * @module
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import type { Node as YamlNode } from "yaml";
+import type { SourcePos } from "./types.ts";
+import type { PEntry, PNode } from "./pnode.ts";
+import type { LoadError } from "./errors.ts";
+
+export interface ParseResult {
+  /** null when the document is empty or could not be parsed. */
+  node: PNode | null;
+  errors: LoadError[];
+}
+
+/**
+ * Parses one YAML document. Tabs used for indentation, duplicate keys, non-string keys, anchors
+ * with merge keys and multi-document streams are reported rather than silently accepted.
+ */
+export function parseYaml(text: string, file: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const errors: LoadError[] = [];
+  const at = (offset: number): SourcePos => {
+    const { line, col } = lineCounter.linePos(Math.max(0, offset));
+    return { file, line, col };
+  };
+  const fail = (pos: SourcePos, code: LoadError["code"], message: string, path = "") =>
+    errors.push({ file, line: pos.line, col: pos.col, code, path, message });
+
+  const tabLine = findTabIndent(text);
+  if (tabLine) {
+    fail(
+      { file, line: tabLine, col: 1 },
+      "E_YAML",
+      "tab character used for indentation (YAML indents with spaces)",
+    );
+    return { node: null, errors };
+  }
+
+  const doc = parseDocument(text, {
+    lineCounter,
+    schema: "core",
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+  });
+  for (const e of doc.errors) {
+    const code = e.code === "DUPLICATE_KEY" ? "E_DUPLICATE_KEY" : "E_YAML";
+    fail(at(e.pos[0]), code, firstLine(e.message));
+  }
+  if (errors.length > 0) return { node: null, errors };
+  if (doc.contents === null) return { node: null, errors };
+
+  const convert = (n: unknown, path: string): PNode | null => {
+    if (n === null || n === undefined) return null;
+    if (isAlias(n)) {
+      const target = (n as { resolve(d: unknown): unknown }).resolve(doc);
+      return convert(target, path);
+    }
+    const yn = n as YamlNode;
+    const pos = at(yn.range?.[0] ?? 0);
+    if (isMap(n)) {
+      const entries: PEntry[] = [];
+      for (const item of n.items) {
+        if (!isPair(item)) continue;
+        const k = item.key;
+        const keyPos = isScalar(k) || isMap(k) || isSeq(k) ? at(k.range?.[0] ?? 0) : pos;
+        const keyValue = isScalar(k) ? k.value : k;
+        if (typeof keyValue !== "string") {
+          fail(keyPos, "E_TYPE", `mapping keys must be strings, got ${describe(keyValue)}`, path);
+          continue;
+        }
+        if (keyValue === "<<") {
+          fail(keyPos, "E_YAML", "merge keys (<<) are not supported", path);
+          continue;
+        }
+        const childPath = path ? `${path}.${keyValue}` : keyValue;
+        const value = convert(item.value, childPath) ??
+          { kind: "scalar" as const, pos: valuePos(item.value, keyPos), value: null };
+        entries.push({ key: keyValue, keyPos, value });
+      }
+      return { kind: "map", pos, entries };
+    }
+    if (isSeq(n)) {
+      const items: PNode[] = [];
+      n.items.forEach((item, i) => {
+        const child = convert(item, `${path}[${i}]`) ??
+          { kind: "scalar" as const, pos, value: null };
+        items.push(child);
+      });
+      return { kind: "seq", pos, items };
+    }
+    if (isScalar(n)) {
+      const v = n.value;
+      if (v === null || typeof v === "string" || typeof v === "boolean") {
+        return { kind: "scalar", pos, value: v };
+      }
+      if (typeof v === "number") return { kind: "scalar", pos, value: v };
+      if (typeof v === "bigint") return { kind: "scalar", pos, value: Number(v) };
+      return { kind: "scalar", pos, value: String(v) };
+    }
+    return null;
+  };
+
+  const valuePos = (v: unknown, fallback: SourcePos): SourcePos => {
+    const r = (v as YamlNode | null)?.range;
+    return r ? at(r[0]) : fallback;
+  };
+
+  const node = convert(doc.contents, "");
+  return { node, errors };
+}
+
+/** Parses a file from disk; a missing or unreadable file is one `E_IO` error. */
+export async function parseYamlFile(file: string): Promise<ParseResult> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (err) {
+    const reason = err instanceof Deno.errors.NotFound
+      ? "file not found"
+      : `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
+    return {
+      node: null,
+      errors: [{ file, line: 1, col: 1, code: "E_IO", path: "", message: reason }],
+    };
+  }
+  return parseYaml(text, file);
+}
+
+function findTabIndent(text: string): number | null {
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (/^ *\t/.test(lines[i]) && lines[i].trim() !== "") return i + 1;
+  }
+  return null;
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "object") return Array.isArray(v) ? "a sequence" : "a mapping";
+  return `${typeof v} ${String(v)}`;
+}
