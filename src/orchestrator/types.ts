@@ -61,6 +61,10 @@ export interface StepOutcome {
   generated?: string;
   /** True when the alert guard cleared a blocker and the step was retried. */
   retried?: boolean;
+  /** Absolute start of the step, epoch seconds (wall clock read once per scenario + monotonic). */
+  startedAt?: number;
+  /** System alerts the alert guard dismissed during this step. */
+  alerts?: { label: string }[];
 }
 
 export type AfterVerdict = "success" | "error" | "";
