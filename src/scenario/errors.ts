@@ -42,7 +42,13 @@ export type LoadErrorCode =
   | "E_GENERATE"
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
-  | "E_ENUM";
+  | "E_ENUM"
+  /** An unexpected failure inside the loader, reported instead of a stack trace. */
+  | "E_INTERNAL"
+  /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
+  | "W_DEPRECATED"
+  /** Warning: a field that has no effect where it is written (e.g. `index` inside `within`). */
+  | "W_IGNORED";
 
 export interface LoadError {
   file: string;
