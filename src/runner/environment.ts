@@ -1,0 +1,49 @@
+/**
+ * The per-platform environment seam: how one device (or browser lane) gets an app launched and a
+ * driver built. A backend that keeps a resident runner process (the XCUITest runner) reports
+ * `reusable`, and the pool keeps it warm across leases, relaunching only the app.
+ *
+ * @module
+ */
+import type { Driver } from "../drivers/driver.ts";
+import type { Preconditions, Scenario } from "../scenario/types.ts";
+
+export interface StartRequest {
+  scenario: Scenario;
+  preconditions: Preconditions;
+  erase: boolean;
+  /** True when the environment's resident runner is being reused (app relaunch only). */
+  warm: boolean;
+  /** Extra launch environment (collector ports, mocks…). */
+  extraEnv: Record<string, string>;
+  replaceDevice: boolean;
+}
+
+export interface Environment {
+  /** The actuator this environment drives (`fake`, `playwright`, `xcuitest`, `adb`). */
+  readonly actuator: string;
+  /** The device it runs on; may change when the environment swaps in a replacement device. */
+  readonly device: string;
+  readonly deviceName: string;
+  readonly deviceRuntime: string;
+  /** Keeps a resident runner worth reusing across leases. */
+  readonly reusable: boolean;
+  /** The route refuses erase (real device, remote endpoint). */
+  readonly rejectsErase: boolean;
+  readonly canReplaceDevice: boolean;
+  /** Launches the app (cold, or on the warm resident) and returns a fresh driver. */
+  start(req: StartRequest): Promise<Driver>;
+  /** Relaunches the app with overrides (the `relaunch` step); null when the route has none. */
+  relaunch?(overrides: { env?: Record<string, string>; args?: string[] }): Promise<void>;
+  /** Bounded liveness probe of the resident runner; false is a cache miss, never an error. */
+  health(timeoutS: number): Promise<boolean>;
+  /** End of a lease on a warm resident: terminate the app only. */
+  endLease(): Promise<void>;
+  /** Full teardown (runner process, browser, recordings). */
+  teardown(): Promise<void>;
+  videoStartStalled?(): boolean;
+}
+
+export interface EnvironmentFactory {
+  create(device: string, actuator: string): Promise<Environment>;
+}

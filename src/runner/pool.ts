@@ -1,0 +1,209 @@
+/**
+ * `devicePool` (seed, runner.md §3): lease a free device, launch the app and build a driver for one
+ * scenario; keep a reusable resident runner warm per (device, actuator), with bounded reuse and a
+ * bounded health probe whose failure is a cache miss.
+ *
+ * @module
+ */
+import type { EvidenceSink } from "../evidence/sink.ts";
+import type { Scenario, Selector } from "../scenario/types.ts";
+import type { Clock } from "../time/clock.ts";
+import type { CancelSignal } from "../time/cancel.ts";
+import type { Environment, EnvironmentFactory } from "./environment.ts";
+import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
+import { awaitReady, type Readiness } from "./readiness.ts";
+
+export interface PoolOptions {
+  devices: string[];
+  factory: EnvironmentFactory;
+  /** Actuator per scenario (one per device per scenario, never swapped mid-scenario). */
+  actuatorFor: (scenario: Scenario) => string;
+  /** Builds the evidence sink of a lease. */
+  sinkFor: (req: LeaseRequest, device: string) => EvidenceSink;
+  clock: Clock;
+  cancel?: CancelSignal;
+  /** `BAJUTSU_XCUITEST_MAX_WARM_REUSES`: 0 disables warm reuse. */
+  maxWarmReuses: number;
+  /** Bound on the warm health probe. */
+  healthTimeoutS?: number;
+  readyWhen?: Selector | null;
+  idNamespaces?: string[];
+  readyTimeoutS?: number;
+  extraEnv?: (req: LeaseRequest, device: string) => Record<string, string>;
+  log?: (line: string) => void;
+}
+
+interface WarmEntry {
+  env: Environment;
+  reuses: number;
+}
+
+export interface DevicePool {
+  lease: LeaseFn;
+  shutdown(): Promise<void>;
+  /** For tests and diagnostics: cold spawns and warm reuses so far. */
+  stats(): { coldStarts: number; warmReuses: number; healthMisses: number };
+}
+
+/** A FIFO of free devices; `take` waits until one is free. */
+class FreeQueue {
+  #free: string[];
+  #waiters: Array<(d: string) => void> = [];
+  constructor(devices: string[]) {
+    this.#free = [...devices];
+  }
+  take(): Promise<string> {
+    const d = this.#free.shift();
+    if (d !== undefined) return Promise.resolve(d);
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+  give(d: string): void {
+    const w = this.#waiters.shift();
+    if (w) w(d);
+    else this.#free.push(d);
+  }
+}
+
+export function devicePool(opts: PoolOptions): DevicePool {
+  if (opts.devices.length === 0) throw new Error("devicePool needs at least one device");
+  const queue = new FreeQueue(opts.devices);
+  const warm = new Map<string, WarmEntry>();
+  const live = new Set<Environment>();
+  const log = opts.log ?? (() => {});
+  const counters = { coldStarts: 0, warmReuses: 0, healthMisses: 0 };
+
+  const discard = async (env: Environment) => {
+    live.delete(env);
+    try {
+      await env.teardown();
+    } catch (err) {
+      log(`teardown of ${env.device} failed: ${err instanceof Error ? err.message : err}`);
+    }
+  };
+
+  /** A warm entry usable for this request, or null after tearing down one that is not. */
+  const takeWarm = async (device: string, actuator: string, req: LeaseRequest) => {
+    const entry = warm.get(device);
+    if (!entry) return null;
+    warm.delete(device);
+    const reusable = entry.env.actuator === actuator && !req.erase && !req.replaceDevice &&
+      opts.maxWarmReuses > 0 && entry.reuses < opts.maxWarmReuses;
+    if (!reusable) {
+      await discard(entry.env);
+      return null;
+    }
+    let healthy = false;
+    try {
+      healthy = await entry.env.health(opts.healthTimeoutS ?? 10);
+    } catch {
+      healthy = false;
+    }
+    if (!healthy) {
+      counters.healthMisses++;
+      log(`warm runner on ${device} failed its health probe; cold start`);
+      await discard(entry.env);
+      return null;
+    }
+    return entry;
+  };
+
+  const lease: LeaseFn = async (req) => {
+    const device = await queue.take();
+    const actuator = opts.actuatorFor(req.scenario);
+    let env: Environment | null = null;
+    let reuses = 0;
+    try {
+      const entry = await takeWarm(device, actuator, req);
+      if (entry) {
+        env = entry.env;
+        reuses = entry.reuses + 1;
+        counters.warmReuses++;
+      } else {
+        env = await opts.factory.create(device, actuator);
+        live.add(env);
+        counters.coldStarts++;
+      }
+      const driver = await env.start({
+        scenario: req.scenario,
+        preconditions: req.scenario.preconditions,
+        erase: req.erase,
+        warm: entry !== null,
+        extraEnv: opts.extraEnv?.(req, device) ?? {},
+        replaceDevice: req.replaceDevice,
+      });
+      let readiness: Readiness | null = null;
+      try {
+        readiness = await awaitReady(driver, {
+          clock: opts.clock,
+          cancel: opts.cancel,
+          readyWhen: opts.readyWhen,
+          idNamespaces: opts.idNamespaces,
+          timeoutS: opts.readyTimeoutS,
+        });
+      } catch (err) {
+        await discard(env);
+        throw err;
+      }
+      const leasedEnv = env;
+      const sink = opts.sinkFor(req, leasedEnv.device);
+      let released = false;
+      const result: Lease = {
+        driver,
+        sink,
+        relauncher: leasedEnv.relaunch
+          ? async (o) => {
+            await leasedEnv.relaunch!(o);
+            await awaitReady(driver, {
+              clock: opts.clock,
+              cancel: opts.cancel,
+              readyWhen: opts.readyWhen,
+              idNamespaces: opts.idNamespaces,
+              timeoutS: opts.readyTimeoutS,
+            });
+          }
+          : null,
+        device: leasedEnv.device,
+        deviceName: leasedEnv.deviceName,
+        deviceRuntime: leasedEnv.deviceRuntime,
+        backend: driver.name,
+        readiness,
+        skippedCaptures: [],
+        rejectsErase: leasedEnv.rejectsErase,
+        canReplaceDevice: leasedEnv.canReplaceDevice,
+        videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
+        release: async () => {
+          if (released) return;
+          released = true;
+          try {
+            await sink.flush();
+            if (leasedEnv.reusable && opts.maxWarmReuses > 0) {
+              try {
+                await leasedEnv.endLease();
+                warm.set(leasedEnv.device, { env: leasedEnv, reuses });
+              } catch {
+                await discard(leasedEnv);
+              }
+            } else {
+              await discard(leasedEnv);
+            }
+          } finally {
+            // A replacement device takes the old one's place in the queue.
+            queue.give(leasedEnv.device);
+          }
+        },
+      };
+      return result;
+    } catch (err) {
+      if (env && live.has(env)) await discard(env);
+      queue.give(env?.device ?? device);
+      throw err;
+    }
+  };
+
+  const shutdown = async () => {
+    warm.clear();
+    for (const env of [...live]) await discard(env);
+  };
+
+  return { lease, shutdown, stats: () => ({ ...counters }) };
+}

@@ -1,0 +1,147 @@
+/**
+ * The readiness gate (runner.md §2.1, seed `await_ready`): poll for the strongest readiness signal,
+ * then confirm the screen holds still. A ready app is never turned into a timeout.
+ *
+ * @module
+ */
+import type { Driver, Element } from "../drivers/driver.ts";
+import type { Selector } from "../scenario/types.ts";
+import type { Clock } from "../time/clock.ts";
+import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
+import { findAll } from "../selectors/mod.ts";
+
+export type ReadinessSignal = "readyWhen" | "screenChanged" | "namespace" | "count" | "timeout";
+
+/** What the gate saw; kept for the first wait diagnostic (wait-timeout.json). */
+export interface Readiness {
+  ready: boolean;
+  signal: ReadinessSignal;
+  elapsedSeconds: number;
+  settled: boolean;
+  /** Each rung consulted on the tick that fired, strongest first (for diagnostics). */
+  rungs: ReadinessSignal[];
+}
+
+export interface ReadinessOptions {
+  clock: Clock;
+  timeoutS?: number;
+  pollInitS?: number;
+  pollMaxS?: number;
+  readyWhen?: Selector | null;
+  idNamespaces?: string[];
+  cancel?: CancelSignal;
+}
+
+/** Extra polls allowed for the stability confirmation before returning `settled: false`. */
+export const MAX_SETTLE_POLLS = 3;
+
+const PER_ELEMENT_KEYS = ["id", "idMatches", "label", "labelMatches", "traits", "value"] as const;
+
+/** True when the selector has a per-element key (a bare `within`/`index` cannot signal). */
+function usableReadySelector(sel: Selector | null | undefined): sel is Selector {
+  return !!sel && PER_ELEMENT_KEYS.some((k) => sel[k] !== undefined);
+}
+
+/** Which rung, if any, fires on this tree. */
+export function readinessRung(
+  tree: Element[],
+  readyWhen: Selector | null | undefined,
+  idNamespaces: string[],
+): { fired: ReadinessSignal | null; rungs: ReadinessSignal[] } {
+  if (usableReadySelector(readyWhen)) {
+    return {
+      fired: findAll(tree, readyWhen).length >= 1 ? "readyWhen" : null,
+      rungs: ["readyWhen"],
+    };
+  }
+  // The app-reported transition rung (screenChanged) is LATER: it never fires yet.
+  if (idNamespaces.length > 0) {
+    const ns = new Set(idNamespaces);
+    const hit = tree.some((e) => e.identifier !== null && ns.has(e.identifier.split(".")[0]));
+    return { fired: hit ? "namespace" : null, rungs: ["namespace"] };
+  }
+  return { fired: tree.length >= 2 ? "count" : null, rungs: ["count"] };
+}
+
+/** Same identifiers, labels and frames, element by element. */
+export function sameScreen(a: Element[], b: Element[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x.identifier !== y.identifier || x.label !== y.label) return false;
+    for (let k = 0; k < 4; k++) if (x.frame[k] !== y.frame[k]) return false;
+  }
+  return true;
+}
+
+/** Polls the ladder, then the stability confirmation. Query errors during startup are swallowed. */
+export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promise<Readiness> {
+  const { clock } = opts;
+  const cancel = opts.cancel ?? neverCancelled;
+  const timeoutS = opts.timeoutS ?? 10;
+  let poll = opts.pollInitS ?? 0.1;
+  const pollMax = opts.pollMaxS ?? 0.5;
+  const namespaces = opts.idNamespaces ?? [];
+  const start = clock.now();
+  const deadline = start + timeoutS;
+  const read = async (): Promise<Element[] | null> => {
+    try {
+      return await driver.query();
+    } catch {
+      return null;
+    }
+  };
+
+  let rungs: ReadinessSignal[] = [];
+  while (true) {
+    if (cancel.cancelled) throw new RunCancelled();
+    const tree = await read();
+    if (tree) {
+      const r = readinessRung(tree, opts.readyWhen, namespaces);
+      rungs = r.rungs;
+      if (r.fired) {
+        const settled = await confirmStable(tree, read, clock, poll, cancel);
+        return {
+          ready: true,
+          signal: r.fired,
+          elapsedSeconds: clock.now() - start,
+          settled,
+          rungs,
+        };
+      }
+    }
+    const now = clock.now();
+    if (now >= deadline) break;
+    await clock.sleep(Math.min(poll, deadline - now));
+    poll = Math.min(poll * 2, pollMax);
+  }
+  return {
+    ready: false,
+    signal: "timeout",
+    elapsedSeconds: clock.now() - start,
+    settled: false,
+    rungs,
+  };
+}
+
+/**
+ * Two consecutive equal reads confirm the screen holds still. The rung's own read seeds the
+ * comparison; at most MAX_SETTLE_POLLS extra reads, then ready anyway with settled false.
+ */
+async function confirmStable(
+  seed: Element[],
+  read: () => Promise<Element[] | null>,
+  clock: Clock,
+  pollS: number,
+  cancel: CancelSignal,
+): Promise<boolean> {
+  let previous: Element[] | null = seed;
+  for (let i = 0; i < MAX_SETTLE_POLLS; i++) {
+    if (cancel.cancelled) throw new RunCancelled();
+    await clock.sleep(pollS);
+    const next = await read();
+    if (previous && next && sameScreen(previous, next)) return true;
+    previous = next;
+  }
+  return false;
+}

@@ -1,0 +1,290 @@
+/**
+ * `runAll` (seed, runner.md §4–§5): each scenario on a freshly leased, freshly built driver; one
+ * result per scenario in declaration order, always; backend-crash recovery with its budgets, the
+ * forced erase and the replacement rung; cancellation read at the top of every scenario and before
+ * every respawn.
+ *
+ * @module
+ */
+import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
+import type { RunOptions, RunResult } from "../orchestrator/types.ts";
+import type { Scenario } from "../scenario/types.ts";
+import type { Clock } from "../time/clock.ts";
+import { type CancelSignal, neverCancelled } from "../time/cancel.ts";
+import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
+import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
+import { scenarioSid } from "./sid.ts";
+
+/** One scenario's result plus where and how it ran. */
+export interface ScenarioRecord {
+  index: number;
+  sid: string;
+  scenario: Scenario;
+  result: RunResult;
+  backend: string;
+  device: string;
+  deviceName: string;
+  deviceRuntime: string;
+  skippedCaptures: SkippedCapture[];
+  attempts: number;
+  /** Wall-clock epoch seconds when the scenario started. */
+  startedAt: number;
+}
+
+export type ProgressEvent =
+  | { type: "scenarioStart"; ordinal: number; total: number; name: string; sid: string }
+  | { type: "scenarioEnd"; ordinal: number; total: number; record: ScenarioRecord }
+  | { type: "retry"; ordinal: number; total: number; name: string; attempt: number; of: number }
+  | { type: "log"; line: string };
+
+export type ScenarioRunner = (
+  driver: Lease["driver"],
+  scenario: Scenario,
+  options: RunOptions,
+) => Promise<RunResult>;
+
+export interface RunAllOptions {
+  clock: Clock;
+  cancel?: CancelSignal;
+  workers?: number;
+  /** `BAJUTSU_CRASH_RETRIES`; attempts = retries + 1. */
+  crashRetries?: number;
+  crashRecoveryBudgetS?: number;
+  runCrashBudget?: RunCrashBudget;
+  /** False only for an explicit `--no-erase`. */
+  forceEraseOnRetry?: boolean;
+  /** The run is pinned to named devices (no replacement rung). */
+  pinnedDevices?: boolean;
+  /** Capability/LATER preflight: a failure string, or null to run. */
+  preflight?: (scenario: Scenario, index: number) => string | null;
+  /** Per-attempt options for the loop (sink, guard, vars…), given the lease. */
+  runOptions: (scenario: Scenario, lease: Lease, sid: string) => RunOptions;
+  runScenario: ScenarioRunner;
+  onProgress?: (e: ProgressEvent) => void;
+}
+
+/** Thrown out of `runAll` when infrastructure failed; carries every result so far. */
+export class RunAborted extends Error {
+  readonly code = "E_RUN_ABORTED";
+  constructor(override readonly cause: Error, readonly records: ScenarioRecord[]) {
+    super(cause.message);
+    this.name = "RunAborted";
+  }
+}
+
+export const CANCELLED = "cancelled";
+
+function failedResult(scenario: Scenario, failure: string): RunResult {
+  return {
+    scenario: scenario.name,
+    ok: false,
+    steps: [],
+    expectResults: [],
+    failure,
+    beforeOutcomes: [],
+    afterOutcomes: [],
+    afterVerdict: "",
+    durationS: 0,
+    vars: {},
+  };
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Runs every scenario; results come back in declaration order. */
+export async function runAll(
+  scenarios: Scenario[],
+  lease: LeaseFn,
+  opts: RunAllOptions,
+): Promise<ScenarioRecord[]> {
+  const cancel = opts.cancel ?? neverCancelled;
+  const runBudget = opts.runCrashBudget ?? new RunCrashBudget();
+  const total = scenarios.length;
+  const records: (ScenarioRecord | undefined)[] = new Array(total);
+  let abort: Error | null = null;
+
+  const bare = (i: number, s: Scenario, failure: string): ScenarioRecord => ({
+    index: i,
+    sid: scenarioSid(i, s.name),
+    scenario: s,
+    result: failedResult(s, failure),
+    backend: "",
+    device: "",
+    deviceName: "",
+    deviceRuntime: "",
+    skippedCaptures: [],
+    attempts: 0,
+    startedAt: opts.clock.wallNow().getTime() / 1000,
+  });
+
+  const runOne = async (i: number, s: Scenario): Promise<ScenarioRecord> => {
+    const sid = scenarioSid(i, s.name);
+    if (cancel.cancelled) return bare(i, s, CANCELLED);
+    if (abort) return bare(i, s, `aborted: ${message(abort)}`);
+    const unsupported = opts.preflight?.(s, i) ?? null;
+    if (unsupported) return bare(i, s, unsupported);
+    if (runBudget.givenUp) {
+      return bare(
+        i,
+        s,
+        `backend crashed earlier in the run and the run-level crash-recovery budget of ${
+          formatSeconds(runBudget.budgetS)
+        } is exhausted; not attempted`,
+      );
+    }
+    opts.onProgress?.({ type: "scenarioStart", ordinal: i + 1, total, name: s.name, sid });
+    const attempts = Math.max(0, opts.crashRetries ?? 1) + 1;
+    const budget = new ScenarioCrashBudget(opts.clock, opts.crashRecoveryBudgetS ?? Infinity);
+    const startedAt = opts.clock.wallNow().getTime() / 1000;
+    const start = opts.clock.now();
+    const scenarioErase = s.preconditions.erase ?? false;
+    let forcedErase = false;
+    let replaceDevice = false;
+    let replacementUsed = false;
+    let recoveringSince: number | null = null;
+
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      let held: Lease;
+      const request = {
+        scenario: s,
+        sid,
+        erase: scenarioErase || forcedErase,
+        forcedErase: forcedErase && !scenarioErase,
+        replaceDevice,
+        attempt,
+      };
+      try {
+        held = await lease(request);
+      } catch (err) {
+        if (!(forcedErase && err instanceof DeviceError)) throw err;
+        // A device fault in the forced-erase lease degrades to a bare respawn.
+        opts.onProgress?.({
+          type: "log",
+          line: `forced erase failed (${message(err)}); respawning without it`,
+        });
+        forcedErase = false;
+        held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
+      }
+      if (recoveringSince !== null) {
+        runBudget.bill(opts.clock.now() - recoveringSince);
+        recoveringSince = null;
+      }
+      const record = (result: RunResult): ScenarioRecord => ({
+        index: i,
+        sid,
+        scenario: s,
+        result: { ...result, durationS: opts.clock.now() - start },
+        backend: held.backend,
+        device: held.device,
+        deviceName: held.deviceName,
+        deviceRuntime: held.deviceRuntime,
+        skippedCaptures: held.skippedCaptures,
+        attempts: attempt,
+        startedAt,
+      });
+      const ranWithForcedErase = request.forcedErase;
+      try {
+        const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
+        return record(result);
+      } catch (err) {
+        if (!(err instanceof BackendCrashError)) throw err;
+        recoveringSince = opts.clock.now();
+        const crash = message(err);
+        const runExhausted = runBudget.exhausted();
+        const withinBudget = budget.onCrash();
+        const countAllows = attempt < attempts;
+        if (cancel.cancelled) {
+          return record(failedResult(
+            s,
+            `${CANCELLED}: the backend crashed mid-run and the run was cancelled before a respawn: ${crash}`,
+          ));
+        }
+        if (!countAllows) {
+          return record(failedResult(
+            s,
+            `backend crashed mid-run and did not recover across ${attempts} attempt${
+              attempts === 1 ? "" : "s"
+            }: ${crash}`,
+          ));
+        }
+        if (!withinBudget) {
+          return record(failedResult(
+            s,
+            `backend crashed mid-run and did not recover within the ${
+              formatSeconds(budget.budgetS)
+            } crash-recovery budget: ${crash}`,
+          ));
+        }
+        if (runExhausted) {
+          runBudget.giveUp();
+          return record(failedResult(
+            s,
+            `backend crashed mid-run and the run-level crash-recovery budget of ${
+              formatSeconds(runBudget.budgetS)
+            } is exhausted: ${crash}`,
+          ));
+        }
+        const keepsData = s.preconditions.reinstall === "overwrite";
+        const optedOut = opts.forceEraseOnRetry === false;
+        forcedErase = !optedOut && !keepsData && !held.rejectsErase;
+        replaceDevice = false;
+        if (
+          held.canReplaceDevice && !opts.pinnedDevices && !replacementUsed && !optedOut &&
+          !keepsData && (ranWithForcedErase || held.videoStartStalled())
+        ) {
+          replaceDevice = true;
+          replacementUsed = true;
+          forcedErase = false; // a device about to be created has nothing to erase
+        }
+        opts.onProgress?.({
+          type: "retry",
+          ordinal: i + 1,
+          total,
+          name: s.name,
+          attempt: attempt + 1,
+          of: attempts,
+        });
+      } finally {
+        try {
+          await held.release();
+        } catch (err) {
+          opts.onProgress?.({ type: "log", line: `release failed: ${message(err)}` });
+        }
+      }
+    }
+    // Unreachable: the last attempt always returns.
+    return bare(i, s, "internal: crash-retry loop ended without a result");
+  };
+
+  const guarded = async (i: number): Promise<void> => {
+    const s = scenarios[i];
+    let rec: ScenarioRecord;
+    try {
+      rec = await runOne(i, s);
+    } catch (err) {
+      if (err instanceof DeviceError || err instanceof ChannelError) {
+        abort ??= err;
+        rec = bare(i, s, `device error: ${message(err)}`);
+      } else {
+        rec = bare(i, s, `error: ${message(err)}`);
+      }
+    }
+    records[i] = rec;
+    opts.onProgress?.({ type: "scenarioEnd", ordinal: i + 1, total, record: rec });
+  };
+
+  const workers = Math.max(1, Math.min(opts.workers ?? 1, total));
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      await guarded(i);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  const done = records.map((r, i) => r ?? bare(i, scenarios[i], "internal: no result"));
+  if (abort) throw new RunAborted(abort, done);
+  return done;
+}

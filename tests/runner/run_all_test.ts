@@ -1,0 +1,277 @@
+import assert from "node:assert/strict";
+import { BackendCrashError, DeviceError } from "../../src/drivers/driver.ts";
+import type { RunResult } from "../../src/orchestrator/types.ts";
+import { RunCrashBudget } from "../../src/runner/crash_budget.ts";
+import { RunAborted, runAll, type RunAllOptions } from "../../src/runner/run_all.ts";
+import type { Scenario } from "../../src/scenario/types.ts";
+import { FakeClock } from "../../src/time/clock.ts";
+import { CancelSource } from "../../src/time/cancel.ts";
+import { recordingLeases, scenario } from "./doubles.ts";
+
+function passing(s: Scenario): RunResult {
+  return {
+    scenario: s.name,
+    ok: true,
+    steps: [],
+    expectResults: [],
+    failure: null,
+    beforeOutcomes: [],
+    afterOutcomes: [],
+    afterVerdict: "",
+    durationS: 0,
+    vars: {},
+  };
+}
+
+/** A scripted loop: crashes on the listed (scenario name, attempt) pairs, else passes. */
+function scripted(clock: FakeClock, crashes: Record<string, number[]>, runCostS = 1) {
+  const seen: Record<string, number> = {};
+  return (_d: unknown, s: Scenario): Promise<RunResult> => {
+    seen[s.name] = (seen[s.name] ?? 0) + 1;
+    clock.advance(runCostS);
+    if ((crashes[s.name] ?? []).includes(seen[s.name])) {
+      return Promise.reject(new BackendCrashError(`runner died in ${s.name}`));
+    }
+    return Promise.resolve(passing(s));
+  };
+}
+
+function options(
+  clock: FakeClock,
+  run: RunAllOptions["runScenario"],
+  extra: Partial<RunAllOptions> = {},
+): RunAllOptions {
+  return { clock, runScenario: run, runOptions: () => ({}), ...extra };
+}
+
+Deno.test("runAll: one result per scenario in declaration order, each on a fresh lease", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const names = ["a", "b", "c", "d", "e"];
+  const out = await runAll(
+    names.map((n) => scenario(n)),
+    lease,
+    options(clock, scripted(clock, {}), { workers: 3 }),
+  );
+  assert.deepEqual(out.map((r) => r.result.scenario), names);
+  assert.deepEqual(out.map((r) => r.sid), ["00-a", "01-b", "02-c", "03-d", "04-e"]);
+  assert.equal(log.requests.length, 5);
+  assert.equal(log.released, 5);
+});
+
+Deno.test("crash recovery: a crash is retried once by default on a forced-erase lease and passes", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const out = await runAll([scenario("a")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.equal(out[0].result.ok, true);
+  assert.equal(out[0].attempts, 2);
+  assert.deepEqual(log.requests.map((r) => [r.erase, r.forcedErase]), [[false, false], [
+    true,
+    true,
+  ]]);
+  assert.equal(log.released, 2);
+});
+
+Deno.test("crash recovery: a scenario that keeps crashing fails loudly after crash_retries + 1 attempts", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock);
+  const out = await runAll(
+    [scenario("a")],
+    lease,
+    options(clock, scripted(clock, { a: [1, 2, 3] }), { crashRetries: 2 }),
+  );
+  assert.equal(out[0].result.ok, false);
+  assert.equal(
+    out[0].result.failure,
+    "backend crashed mid-run and did not recover across 3 attempts: runner died in a",
+  );
+});
+
+Deno.test("crash recovery: crash_retries 0 disables the retry", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const out = await runAll(
+    [scenario("a")],
+    lease,
+    options(clock, scripted(clock, { a: [1] }), { crashRetries: 0 }),
+  );
+  assert.equal(
+    out[0].result.failure,
+    "backend crashed mid-run and did not recover across 1 attempt: runner died in a",
+  );
+  assert.equal(log.requests.length, 1);
+});
+
+Deno.test("crash recovery: reinstall overwrite and --no-erase skip the forced erase; erase:false does not", async () => {
+  for (
+    const [extra, force, expectErase] of [
+      [{ reinstall: "overwrite" as const }, true, false],
+      [{}, false, false],
+      [{ erase: false }, true, true],
+    ] as const
+  ) {
+    const clock = new FakeClock();
+    const { lease, log } = recordingLeases(clock);
+    await runAll(
+      [scenario("a", extra)],
+      lease,
+      options(clock, scripted(clock, { a: [1] }), { forceEraseOnRetry: force }),
+    );
+    assert.equal(log.requests[1].erase, expectErase, JSON.stringify(extra));
+  }
+});
+
+Deno.test("crash recovery: a route that rejects erase retries with a bare respawn", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock, { rejectsErase: true });
+  await runAll([scenario("a")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.equal(log.requests[1].erase, false);
+});
+
+Deno.test("crash recovery: a device error in the forced-erase lease degrades to a bare respawn", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock, {
+    failForcedErase: new DeviceError("erase failed"),
+  });
+  const out = await runAll([scenario("a")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.equal(out[0].result.ok, true);
+  assert.deepEqual(log.requests.map((r) => r.forcedErase), [false, true, false]);
+});
+
+Deno.test("crash recovery: the per-scenario budget bounds respawn time from the first crash", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock, { leaseCostS: 5 });
+  const out = await runAll(
+    [scenario("a")],
+    lease,
+    options(clock, scripted(clock, { a: [1, 2, 3] }), { crashRetries: 5, crashRecoveryBudgetS: 8 }),
+  );
+  // crash 1 at t=6 (allowed), crash 2 at t=12 (6 s ≤ 8), crash 3 at t=18 (12 s > 8).
+  assert.equal(
+    out[0].result.failure,
+    "backend crashed mid-run and did not recover within the 8s crash-recovery budget: runner died in a",
+  );
+});
+
+Deno.test("crash recovery: the run budget latches once binding and later scenarios fail before leasing", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock, { leaseCostS: 4 });
+  const runBudget = new RunCrashBudget(3);
+  const out = await runAll(
+    [scenario("a"), scenario("b"), scenario("c")],
+    lease,
+    options(clock, scripted(clock, { a: [1, 2] }), { crashRetries: 3, runCrashBudget: runBudget }),
+  );
+  assert.equal(
+    out[0].result.failure,
+    "backend crashed mid-run and the run-level crash-recovery budget of 3s is exhausted: runner died in a",
+  );
+  assert.equal(runBudget.givenUp, true);
+  assert.match(
+    out[1].result.failure!,
+    /run-level crash-recovery budget of 3s is exhausted; not attempted/,
+  );
+  assert.equal(out[2].attempts, 0);
+  assert.equal(log.requests.filter((r) => r.scenario.name !== "a").length, 0);
+});
+
+Deno.test("crash recovery: a successful slow recovery spends the run budget but latches nothing", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock, { leaseCostS: 10 });
+  const runBudget = new RunCrashBudget(5);
+  const out = await runAll(
+    [scenario("a"), scenario("b")],
+    lease,
+    options(clock, scripted(clock, { a: [1] }), { runCrashBudget: runBudget }),
+  );
+  assert.equal(out[0].result.ok, true);
+  assert.ok(runBudget.exhausted());
+  assert.equal(runBudget.givenUp, false);
+  assert.equal(out[1].result.ok, true);
+});
+
+Deno.test("crash recovery: the replacement rung follows a forced-erase retry that crashed again", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock, { canReplaceDevice: true });
+  const out = await runAll(
+    [scenario("a")],
+    lease,
+    options(clock, scripted(clock, { a: [1, 2] }), { crashRetries: 2 }),
+  );
+  assert.equal(out[0].result.ok, true);
+  assert.deepEqual(log.requests.map((r) => [r.forcedErase, r.replaceDevice]), [[false, false], [
+    true,
+    false,
+  ], [false, true]]);
+});
+
+Deno.test("crash recovery: the replacement rung is off for pinned devices and --no-erase", async () => {
+  for (const extra of [{ pinnedDevices: true }, { forceEraseOnRetry: false }]) {
+    const clock = new FakeClock();
+    const { lease, log } = recordingLeases(clock, { canReplaceDevice: true });
+    await runAll(
+      [scenario("a")],
+      lease,
+      options(clock, scripted(clock, { a: [1, 2] }), { crashRetries: 2, ...extra }),
+    );
+    assert.ok(log.requests.every((r) => !r.replaceDevice), JSON.stringify(extra));
+  }
+});
+
+Deno.test("cancellation: unrun scenarios become cancelled results and a crash respawn is skipped", async () => {
+  const clock = new FakeClock();
+  const cancel = new CancelSource();
+  const { lease, log } = recordingLeases(clock);
+  const run = (_d: unknown, s: Scenario) => {
+    if (s.name === "b") {
+      cancel.cancel();
+      return Promise.reject(new BackendCrashError("gone"));
+    }
+    return Promise.resolve(passing(s));
+  };
+  const out = await runAll(
+    [scenario("a"), scenario("b"), scenario("c")],
+    lease,
+    options(clock, run, { cancel }),
+  );
+  assert.equal(out[0].result.ok, true);
+  assert.match(out[1].result.failure!, /^cancelled: the backend crashed mid-run/);
+  assert.equal(out[2].result.failure, "cancelled");
+  assert.equal(log.requests.length, 2);
+});
+
+Deno.test("runAll: an unexpected error fails only its scenario; a device error aborts the rest but keeps every result", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock);
+  const run = (_d: unknown, s: Scenario) => {
+    if (s.name === "a") return Promise.reject(new TypeError("boom"));
+    if (s.name === "b") return Promise.reject(new DeviceError("simulator vanished"));
+    return Promise.resolve(passing(s));
+  };
+  const err = await runAll(
+    [scenario("a"), scenario("b"), scenario("c")],
+    lease,
+    options(clock, run),
+  ).catch((e) => e);
+  assert.ok(err instanceof RunAborted);
+  const recs = (err as RunAborted).records;
+  assert.deepEqual(recs.map((r) => r.result.failure), [
+    "error: boom",
+    "device error: simulator vanished",
+    "aborted: simulator vanished",
+  ]);
+});
+
+Deno.test("runAll: preflight failures skip leasing", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const out = await runAll(
+    [scenario("a"), scenario("b")],
+    lease,
+    options(clock, scripted(clock, {}), {
+      preflight: (s) => s.name === "a" ? "E_UNSUPPORTED: step 0: pinch" : null,
+    }),
+  );
+  assert.equal(out[0].result.failure, "E_UNSUPPORTED: step 0: pinch");
+  assert.equal(log.requests.length, 1);
+});
