@@ -22,6 +22,8 @@ export interface ScenarioRecord {
   scenario: Scenario;
   result: RunResult;
   backend: string;
+  /** Browser engine on a matrix run; "" otherwise. */
+  engine: string;
   device: string;
   deviceName: string;
   deviceRuntime: string;
@@ -111,6 +113,7 @@ export async function runAll(
     scenario: s,
     result: failedResult(s, failure),
     backend: "",
+    engine: "",
     device: "",
     deviceName: "",
     deviceRuntime: "",
@@ -177,6 +180,7 @@ export async function runAll(
         scenario: s,
         result: { ...result, durationS: opts.clock.now() - start },
         backend: held.backend,
+        engine: "",
         device: held.device,
         deviceName: held.deviceName,
         deviceRuntime: held.deviceRuntime,

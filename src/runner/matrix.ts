@@ -1,0 +1,74 @@
+/**
+ * The cross-browser matrix (seed, runner.md §8): one engine pass after another, each with its own
+ * pool and run dir `<runDir>/<engine>`. The cancel event is read between passes; every scenario of
+ * an engine that never ran is failed as cancelled, so the matrix names every requested engine and
+ * a cancelled run can never report PASS.
+ *
+ * @module
+ */
+import type { Scenario } from "../scenario/types.ts";
+import type { CancelSignal } from "../time/cancel.ts";
+import { CANCELLED, type ScenarioRecord } from "./run_all.ts";
+import { scenarioSid } from "./sid.ts";
+
+/** Runs every scenario on one engine; artifact names are relative to `engineDir`. */
+export type EnginePass = (engine: string) => Promise<ScenarioRecord[]>;
+
+export interface MatrixOptions {
+  cancel: CancelSignal;
+  wallNow: () => Date;
+  onEngine?: (engine: string) => void;
+}
+
+function cancelledRecord(
+  i: number,
+  s: Scenario,
+  engine: string,
+  wallNow: () => Date,
+): ScenarioRecord {
+  return {
+    index: i,
+    sid: scenarioSid(i, s.name),
+    scenario: s,
+    result: {
+      scenario: s.name,
+      ok: false,
+      steps: [],
+      expectResults: [],
+      failure: CANCELLED,
+      beforeOutcomes: [],
+      afterOutcomes: [],
+      afterVerdict: "",
+      durationS: 0,
+      vars: {},
+    },
+    backend: "",
+    engine,
+    device: "",
+    deviceName: "",
+    deviceRuntime: "",
+    skippedCaptures: [],
+    attempts: 0,
+    startedAt: wallNow().getTime() / 1000,
+  };
+}
+
+/** Engine-major results; each record's `engine` set and `sid` prefixed `<engine>/`. */
+export async function runMatrix(
+  engines: string[],
+  scenarios: Scenario[],
+  pass: EnginePass,
+  opts: MatrixOptions,
+): Promise<ScenarioRecord[]> {
+  const out: ScenarioRecord[] = [];
+  for (const engine of engines) {
+    if (opts.cancel.cancelled) {
+      scenarios.forEach((s, i) => out.push(cancelledRecord(i, s, engine, opts.wallNow)));
+      continue;
+    }
+    opts.onEngine?.(engine);
+    const records = await pass(engine);
+    for (const r of records) out.push({ ...r, engine });
+  }
+  return out;
+}

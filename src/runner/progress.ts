@@ -1,0 +1,71 @@
+/**
+ * Progress lines on stderr (runner.md §4): `▶ scenario i/N: name`, `✔|✘ scenario i/N: name (1.2s)`,
+ * `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live line for the
+ * current step. `NO_COLOR` is honoured.
+ *
+ * @module
+ */
+import type { ProgressEvent } from "./run_all.ts";
+
+export interface ProgressSink {
+  line(text: string): void;
+  /** Rewrites the live status line (TTY only); "" clears it. */
+  live(text: string): void;
+}
+
+export interface ProgressStyle {
+  color: boolean;
+}
+
+const paint = (on: boolean, code: number, s: string) => on ? `\x1b[${code}m${s}\x1b[0m` : s;
+
+/** Formats a runner event as a progress line (null when it prints nothing). */
+export function formatProgress(e: ProgressEvent, style: ProgressStyle): string | null {
+  switch (e.type) {
+    case "scenarioStart":
+      return `▶ scenario ${e.ordinal}/${e.total}: ${e.name}`;
+    case "scenarioEnd": {
+      const r = e.record.result;
+      const mark = r.ok ? paint(style.color, 32, "✔") : paint(style.color, 31, "✘");
+      const tail = r.ok ? "" : ` — ${r.failure ?? "failed"}`;
+      return `${mark} scenario ${e.ordinal}/${e.total}: ${r.scenario} (${
+        r.durationS.toFixed(1)
+      }s)${tail}`;
+    }
+    case "retry":
+      return `⟳ scenario ${e.ordinal}/${e.total}: ${e.name}: backend crashed; respawning and retrying (attempt ${e.attempt}/${e.of})`;
+    case "log":
+      return e.line;
+  }
+}
+
+/** The live step line: `<sid> · step k: <action>`. */
+export function formatStepLine(sid: string, phase: string, index: number, action: string): string {
+  const where = phase === "steps" ? "" : `${phase} `;
+  return `${sid} · ${where}step ${index}: ${action}`;
+}
+
+/** A stderr sink; the live line is drawn only on a terminal. */
+export function stderrProgress(): ProgressSink {
+  const enc = new TextEncoder();
+  const tty = Deno.stderr.isTerminal();
+  let liveShown = false;
+  const write = (s: string) => Deno.stderr.writeSync(enc.encode(s));
+  return {
+    line(text) {
+      if (liveShown) write("\r\x1b[2K");
+      liveShown = false;
+      write(text + "\n");
+    },
+    live(text) {
+      if (!tty) return;
+      write("\r\x1b[2K" + text.slice(0, Math.max(20, (Deno.consoleSize?.().columns ?? 100) - 1)));
+      liveShown = text !== "";
+    },
+  };
+}
+
+/** True unless NO_COLOR is set (any value) or stderr is not a terminal. */
+export function useColor(env: (k: string) => string | undefined): boolean {
+  return env("NO_COLOR") === undefined && Deno.stderr.isTerminal();
+}
