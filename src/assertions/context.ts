@@ -1,0 +1,69 @@
+/**
+ * The context-bearing kinds (selectors-assertions.md §6, LATER): `responseSchema`, `visual`,
+ * `clipboard`, `golden`. Preflight normally rejects scenarios using them before any device work;
+ * these evaluators are the run-time backstop and fail cleanly when their input is missing.
+ *
+ * @module
+ */
+import type { Exchange } from "../drivers/driver.ts";
+import type { Assertion } from "../scenario/types.ts";
+import type { AssertionResult } from "../orchestrator/types.ts";
+import { compileRegex } from "../selectors/pattern.ts";
+import { compileRequestMatch, requestLabel } from "./requestMatch.ts";
+import { guarded, result } from "./result.ts";
+
+/** Per-block inputs of the context-bearing kinds. */
+export interface EvalContext {
+  /**
+   * Pasteboard text read once for the block through device control; absent or null when nothing
+   * could read it (fake driver, web, parallel run).
+   */
+  clipboard?: string | null;
+}
+
+type Of<K extends Assertion["kind"]> = Extract<Assertion, { kind: K }>;
+
+/** `responseSchema`: needs a matching exchange, then a schema context this build lacks. */
+export function evaluateResponseSchema(
+  exchanges: readonly Exchange[],
+  a: Of<"responseSchema">,
+): AssertionResult {
+  const detail = `responseSchema ${requestLabel(a.request)} ~ ${a.schema}`;
+  return guarded("responseSchema", detail, () => {
+    const matched = exchanges.some(compileRequestMatch(a.request));
+    const reason = matched
+      ? "no schema context provided"
+      : `no matching exchange (observed ${exchanges.length})`;
+    return result(false, "responseSchema", detail, reason);
+  });
+}
+
+/** `visual`: no screenshot/baseline context exists in this build. */
+export function evaluateVisual(a: Of<"visual">): AssertionResult {
+  return result(false, "visual", `visual ≈ ${a.baseline}`, "no visual context provided");
+}
+
+/** `golden`: no goldens context exists in this build. */
+export function evaluateGolden(a: Of<"golden">): AssertionResult {
+  return result(false, "golden", `golden ≈ ${a.path}`, "no golden context provided");
+}
+
+/** `clipboard`: compares the block's pasteboard read (`equals`, or `matches` regex search). */
+export function evaluateClipboard(
+  clipboard: string | null | undefined,
+  a: Of<"clipboard">,
+): AssertionResult {
+  const [name, expected] = "equals" in a.op
+    ? ["equals", a.op.equals] as const
+    : ["matches", a.op.matches] as const;
+  const want = `${name}=${JSON.stringify(expected)}`;
+  const detail = `clipboard ${want}`;
+  return guarded("clipboard", detail, () => {
+    if (clipboard === null || clipboard === undefined) {
+      return result(false, "clipboard", detail, "no clipboard read (device control unavailable)");
+    }
+    const ok = name === "equals" ? clipboard === expected : compileRegex(expected).test(clipboard);
+    const reason = `clipboard was ${JSON.stringify(clipboard)}, expected ${want}`;
+    return result(ok, "clipboard", detail, reason);
+  });
+}

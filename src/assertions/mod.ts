@@ -1,0 +1,21 @@
+/**
+ * Assertions: evaluating `expect` / `assert` blocks and `if` / interrupt conditions
+ * (selectors-assertions.md §6–7), plus the request matcher shared with waits and mocks.
+ *
+ * @example
+ * ```ts
+ * import { evaluate, passed } from "../assertions/mod.ts";
+ * const ok = passed(evaluate(tree, [{ kind: "exists", sel: { id: "home" }, negate: false }]));
+ * ```
+ *
+ * @module
+ */
+export { type EvalContext, evaluate, evaluateOne, passed } from "./evaluate.ts";
+export {
+  compileRequestMatch,
+  countMatching,
+  type ExchangePredicate,
+  requestLabel,
+  requestMatches,
+} from "./requestMatch.ts";
+export { assignDistinct } from "./assign.ts";
