@@ -34,6 +34,12 @@ export interface WaitTrace {
   readiness: { ready: boolean; signal: string; elapsedSeconds: number; settled: boolean } | null;
 }
 
+/** A requested capture no backend could supply (recorded once per scenario and kind). */
+export interface SkippedCapture {
+  kind: string;
+  reason: string;
+}
+
 /** A started interval capture. */
 export interface Interval {
   kind: string;
@@ -59,4 +65,6 @@ export interface EvidenceSink {
   stopIntervals(stepDir: string, started: Interval[]): Promise<Artifact[]>;
   /** Waits for writes queued off the step's critical path. */
   flush(): Promise<void>;
+  /** Captures of scenario `sid` that could not be taken, each kind once (optional). */
+  skippedCaptures?(sid: string): SkippedCapture[];
 }

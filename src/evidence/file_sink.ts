@@ -1,0 +1,309 @@
+/**
+ * The file sink (evidence.md §4–6): writes a run's evidence under `runs/<runId>/<sid>/<stepDir>/`
+ * (layout in reporting.md §1). Every file goes through one redacting writer; a capture that
+ * fails is logged and dropped, never thrown: evidence never influences a verdict.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { Driver, DriverInterval, Element } from "../drivers/driver.ts";
+import { SinkStateError } from "./errors.ts";
+import { safeRelDir, safeSegment, STEP_FILES } from "./layout.ts";
+import type { Redactor } from "./redact.ts";
+import { FILE_MODE, RedactingWriter } from "./redacting_writer.ts";
+import type {
+  Artifact,
+  ArtifactKind,
+  EvidenceSink,
+  Interval,
+  SkippedCapture,
+  WaitTrace,
+} from "./sink.ts";
+import { type WaitProvenance, waitTimeoutRecord } from "./wait_diagnostic.ts";
+import { errorMessage, WriteQueue } from "./write_queue.ts";
+
+/** Mode of every directory the sink creates. */
+export const DIR_MODE = 0o700;
+
+/** Per-step interval kinds and the file each one records to. */
+const INTERVAL_FILES: Record<string, string> = {
+  video: STEP_FILES.video,
+  deviceLog: STEP_FILES.deviceLog,
+};
+
+export interface FileSinkOptions {
+  redactor: Redactor;
+  /** `Artifact.provider` of what the driver supplies (default `driver`). */
+  provider?: string;
+  /** Where failed captures are reported (default: stderr). */
+  log?: (line: string) => void;
+  /** Provenance for `wait-timeout.json` of scenario `sid` (default: null). */
+  provenance?: (sid: string) => WaitProvenance | null;
+}
+
+/** A step directory, run-dir relative (`00-login/before/step0`) and on disk. */
+interface StepDir {
+  rel: string;
+  abs: string;
+}
+
+/** Writes evidence files; see the module doc. */
+export class FileSink implements EvidenceSink {
+  readonly #runDir: string;
+  readonly #redactor: Redactor;
+  readonly #writer: RedactingWriter;
+  readonly #provider: string;
+  readonly #log: (line: string) => void;
+  readonly #provenance: (sid: string) => WaitProvenance | null;
+  readonly #queue: WriteQueue;
+  #sid: string | null = null;
+  /** File names already listed per step dir (a step lists each artifact once). */
+  readonly #listed = new Map<string, Set<string>>();
+  readonly #skipped = new Map<string, SkippedCapture[]>();
+  readonly #madeDirs = new Set<string>();
+
+  constructor(runDir: string, opts: FileSinkOptions) {
+    this.#runDir = runDir;
+    this.#redactor = opts.redactor;
+    this.#writer = new RedactingWriter(opts.redactor);
+    this.#provider = opts.provider ?? "driver";
+    // Log lines can quote driver errors, which can quote the app: scrub them too.
+    const log = opts.log ?? ((line: string) => console.error(line));
+    this.#log = (line) => log(this.#redactor.redactText(line));
+    this.#provenance = opts.provenance ?? (() => null);
+    this.#queue = new WriteQueue(this.#log);
+  }
+
+  beginScenario(sid: string): void {
+    this.#sid = safeSegment(sid);
+    if (!this.#skipped.has(this.#sid)) this.#skipped.set(this.#sid, []);
+  }
+
+  /** What scenario `sid` requested but could not get, each kind once. */
+  skippedCaptures(sid: string): SkippedCapture[] {
+    return [...(this.#skipped.get(safeSegment(sid)) ?? [])];
+  }
+
+  async before(driver: Driver, stepDir: string, elements: Element[] | null): Promise<Artifact[]> {
+    const step = this.#step(stepDir);
+    // A new execution of this step dir (a loop re-entering it) lists its files afresh.
+    this.#listed.set(step.rel, new Set());
+    if (!await this.#ensureDir(step)) return [];
+    const shot = await this.#screenshot(driver, step, STEP_FILES.before);
+    const tree = await this.#elements(driver, step, elements);
+    return [shot, tree].filter((a): a is Artifact => a !== null);
+  }
+
+  async afterShot(driver: Driver, stepDir: string): Promise<Artifact[]> {
+    const step = this.#step(stepDir);
+    if (!await this.#ensureDir(step)) return [];
+    const shot = await this.#screenshot(driver, step, STEP_FILES.after);
+    return shot === null ? [] : [shot];
+  }
+
+  async capture(
+    driver: Driver,
+    stepDir: string,
+    tokens: string[],
+    opts?: { elements?: Element[] },
+  ): Promise<Artifact[]> {
+    const step = this.#step(stepDir);
+    if (!await this.#ensureDir(step)) return [];
+    const out: Artifact[] = [];
+    for (const kind of new Set(tokens.map((t) => t.split(".")[0]))) {
+      switch (kind) {
+        case "elements": {
+          const a = await this.#elements(driver, step, opts?.elements ?? null);
+          if (a !== null) out.push(a);
+          break;
+        }
+        // Covered by the before/after pair, recorded in the manifest, written per scenario by
+        // the network collector, or an interval started before the step: nothing to do here.
+        case "screenshot":
+        case "actionLog":
+        case "network":
+        case "video":
+        case "deviceLog":
+          break;
+        case "rawTree":
+        case "appTrace":
+          this.#skip(kind, `${kind} capture is not implemented yet`);
+          break;
+        default:
+          this.#skip(kind, `unknown capture kind '${kind}'`);
+      }
+    }
+    return out;
+  }
+
+  async waitDiagnostic(
+    stepDir: string,
+    trace: WaitTrace,
+    elements: Element[],
+  ): Promise<Artifact | null> {
+    const step = this.#step(stepDir);
+    if (!await this.#ensureDir(step)) return null;
+    const file = STEP_FILES.waitTimeout;
+    const record = waitTimeoutRecord(trace, this.#provenance(this.#sid!), elements);
+    try {
+      await this.#writer.waitTimeout(join(step.abs, file), record);
+    } catch (err) {
+      this.#log(`evidence: writing ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      return null;
+    }
+    return this.#list(step, file, "waitDiagnostic");
+  }
+
+  async startIntervals(driver: Driver, stepDir: string, kinds: string[]): Promise<Interval[]> {
+    const step = this.#step(stepDir);
+    if (kinds.length === 0 || !await this.#ensureDir(step)) return [];
+    const started: Interval[] = [];
+    for (const kind of new Set(kinds)) {
+      const file = INTERVAL_FILES[kind];
+      if (file === undefined) {
+        this.#skip(kind, `${kind} is not a per-step interval capture`);
+        continue;
+      }
+      const cannot = `the ${driver.name} driver cannot record ${kind}`;
+      if (driver.driverInterval === undefined) {
+        this.#skip(kind, cannot);
+        continue;
+      }
+      let running: DriverInterval | null;
+      try {
+        running = await driver.driverInterval(kind, join(step.abs, file));
+      } catch (err) {
+        this.#log(`evidence: starting ${kind} for ${step.rel} failed: ${errorMessage(err)}`);
+        this.#skip(kind, `${kind} failed to start: ${errorMessage(err)}`);
+        continue;
+      }
+      if (running === null) {
+        this.#skip(kind, cannot);
+        continue;
+      }
+      const handle = running;
+      started.push({ kind, stop: () => this.#finishInterval(step, kind, file, handle) });
+    }
+    return started;
+  }
+
+  async stopIntervals(stepDir: string, started: Interval[]): Promise<Artifact[]> {
+    const step = this.#step(stepDir);
+    const out: Artifact[] = [];
+    for (const interval of started) {
+      let artifact: Artifact | null;
+      try {
+        artifact = await interval.stop();
+      } catch (err) {
+        this.#log(
+          `evidence: stopping ${interval.kind} for ${step.rel} failed: ${errorMessage(err)}`,
+        );
+        continue;
+      }
+      if (artifact === null) continue;
+      const file = artifact.name.slice(step.rel.length + 1);
+      const listed = this.#list(step, file, artifact.kind);
+      if (listed !== null) out.push(artifact);
+    }
+    return out;
+  }
+
+  flush(): Promise<void> {
+    return this.#queue.flush();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  #step(stepDir: string): StepDir {
+    if (this.#sid === null) {
+      throw new SinkStateError("evidence sink used before beginScenario(sid)");
+    }
+    const rel = `${this.#sid}/${safeRelDir(stepDir)}`;
+    return { rel, abs: join(this.#runDir, ...rel.split("/")) };
+  }
+
+  async #ensureDir(step: StepDir): Promise<boolean> {
+    if (this.#madeDirs.has(step.abs)) return true;
+    try {
+      await Deno.mkdir(step.abs, { recursive: true, mode: DIR_MODE });
+    } catch (err) {
+      this.#log(`evidence: creating ${step.rel} failed: ${errorMessage(err)}`);
+      return false;
+    }
+    this.#madeDirs.add(step.abs);
+    return true;
+  }
+
+  /** The artifact for `file`, or null when this step already listed it. */
+  #list(step: StepDir, file: string, kind: ArtifactKind): Artifact | null {
+    let names = this.#listed.get(step.rel);
+    if (names === undefined) this.#listed.set(step.rel, names = new Set());
+    if (names.has(file)) return null;
+    names.add(file);
+    return { name: `${step.rel}/${file}`, kind, provider: this.#provider };
+  }
+
+  #skip(kind: string, reason: string): void {
+    const list = this.#skipped.get(this.#sid!)!;
+    if (!list.some((s) => s.kind === kind)) list.push({ kind, reason });
+  }
+
+  /**
+   * With `screenshotBytes` the shot is taken now and its file written in the background
+   * (`flush` awaits it); otherwise the driver writes the file itself.
+   */
+  async #screenshot(driver: Driver, step: StepDir, file: string): Promise<Artifact | null> {
+    const path = join(step.abs, file);
+    try {
+      if (driver.screenshotBytes !== undefined) {
+        const bytes = await driver.screenshotBytes();
+        this.#queue.add(this.#writer.binary(path, bytes), `${step.rel}/${file}`);
+      } else {
+        await driver.screenshot(path);
+        await chmodFile(path);
+      }
+    } catch (err) {
+      this.#log(`evidence: screenshot ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      return null;
+    }
+    return this.#list(step, file, "screenshot");
+  }
+
+  /** Writes `elements.json` from `tree`, or from a fresh read when no tree was handed over. */
+  async #elements(driver: Driver, step: StepDir, tree: Element[] | null): Promise<Artifact | null> {
+    const file = STEP_FILES.elements;
+    try {
+      await this.#writer.elements(join(step.abs, file), tree ?? await driver.query());
+    } catch (err) {
+      this.#log(`evidence: writing ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      return null;
+    }
+    return this.#list(step, file, "elements");
+  }
+
+  /** Stops the driver's recording; the file is kept, redacted (logs) and made private. */
+  async #finishInterval(
+    step: StepDir,
+    kind: string,
+    file: string,
+    running: DriverInterval,
+  ): Promise<Artifact | null> {
+    const path = join(step.abs, file);
+    try {
+      await running.stop();
+      // A driver may record elsewhere (a staging dir); the artifact lives in the step dir.
+      if (running.path !== path) await Deno.rename(running.path, path);
+      if (kind === "deviceLog") await this.#writer.text(path, await Deno.readTextFile(path));
+      else await chmodFile(path);
+    } catch (err) {
+      this.#log(`evidence: ${kind} for ${step.rel} dropped: ${errorMessage(err)}`);
+      return null;
+    }
+    return { name: `${step.rel}/${file}`, kind: kind as ArtifactKind, provider: this.#provider };
+  }
+}
+
+/** Driver-written files get the artifact mode too (a missing file is the caller's error). */
+async function chmodFile(path: string): Promise<void> {
+  if (Deno.build.os !== "windows") await Deno.chmod(path, FILE_MODE);
+}

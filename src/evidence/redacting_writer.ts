@@ -1,0 +1,52 @@
+/**
+ * The one writer of the run directory's files (evidence.md §6): text goes through the redactor,
+ * images are written unmasked, and every file is written atomically with mode 0600.
+ *
+ * @module
+ */
+import type { Element } from "../drivers/driver.ts";
+import { writeFileAtomic } from "./atomic_write.ts";
+import type { Redactor } from "./redact.ts";
+import type { WaitTimeoutRecord } from "./wait_diagnostic.ts";
+
+/** Mode of every artifact file. */
+export const FILE_MODE = 0o600;
+
+function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2) + "\n";
+}
+
+/** Writes redacted text artifacts and unmasked binary ones. */
+export class RedactingWriter {
+  constructor(readonly redactor: Redactor) {}
+
+  /** Free text (logs): scrubbed by `redactText`. */
+  text(path: string, text: string): Promise<void> {
+    return writeFileAtomic(path, this.redactor.redactText(text), FILE_MODE);
+  }
+
+  /** Any JSON value, pretty-printed after `redactJson`. */
+  json(path: string, value: unknown): Promise<void> {
+    return writeFileAtomic(path, pretty(this.redactor.redactJson(value)), FILE_MODE);
+  }
+
+  /** An element tree (`elements.json`): a pretty-printed array after `redactElements`. */
+  elements(path: string, elements: readonly Element[]): Promise<void> {
+    return writeFileAtomic(path, pretty(this.redactor.redactElements(elements)), FILE_MODE);
+  }
+
+  /** `wait-timeout.json`: the tree gets the element rules, the rest the JSON rules. */
+  waitTimeout(path: string, record: WaitTimeoutRecord): Promise<void> {
+    const { elements, ...rest } = record;
+    const body = {
+      ...(this.redactor.redactJson(rest) as object),
+      elements: this.redactor.redactElements(elements),
+    };
+    return writeFileAtomic(path, pretty(body), FILE_MODE);
+  }
+
+  /** Images and video: never masked. */
+  binary(path: string, data: Uint8Array): Promise<void> {
+    return writeFileAtomic(path, data, FILE_MODE);
+  }
+}

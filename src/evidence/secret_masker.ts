@@ -1,0 +1,55 @@
+/**
+ * Masks resolved secret values (`${secrets.*}`) in text, in every encoded form, plus any HTTP
+ * `Basic` credential whose decoding contains one (evidence.md §8).
+ *
+ * @module
+ */
+import { REDACTED } from "./placeholder.ts";
+import { secretForms } from "./secret_forms.ts";
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+const BASIC_RE = /\b(Basic\s+)([A-Za-z0-9+/_-]+={0,2})/gi;
+const UTF8 = new TextDecoder("utf-8", { fatal: false });
+
+/** Decodes standard or URL-safe base64; null when it is not base64. */
+function decodeBase64(token: string): string | null {
+  const std = token.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  if (std.length % 4 === 1) return null;
+  try {
+    const bin = atob(std + "=".repeat((4 - (std.length % 4)) % 4));
+    return UTF8.decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** A text transform that masks a fixed set of secret values. */
+export class SecretMasker {
+  readonly #secrets: string[];
+  readonly #pattern: RegExp | null;
+
+  /** Whitespace-only values are ignored: masking them would shred every text. */
+  constructor(secrets: Iterable<string>) {
+    this.#secrets = [...new Set(secrets)].filter((s) => s.trim() !== "");
+    const forms = [...new Set(this.#secrets.flatMap(secretForms))];
+    // Longest first: alternation tries entries in order, so a secret that contains another
+    // one is masked whole instead of leaving its remainder visible.
+    forms.sort((a, b) => b.length - a.length);
+    this.#pattern = forms.length === 0 ? null : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+  }
+
+  /** Masks Basic tokens hiding a secret, then every form of every secret. */
+  mask(text: string): string {
+    if (this.#pattern === null) return text;
+    const unbasic = text.replace(BASIC_RE, (whole, prefix: string, token: string) => {
+      const decoded = decodeBase64(token);
+      return decoded !== null && this.#secrets.some((s) => decoded.includes(s))
+        ? prefix + REDACTED
+        : whole;
+    });
+    return unbasic.replace(this.#pattern, REDACTED);
+  }
+}
