@@ -1,0 +1,156 @@
+/**
+ * ctrf.json (reporting.md §5): the Common Test Report Format projection of the manifest. A pure
+ * function of the manifest alone (start time from the run id, no clock, no host info), so a
+ * re-render reproduces it byte for byte.
+ *
+ * @module
+ */
+import type {
+  Manifest,
+  ManifestArtifact,
+  ManifestAssertion,
+  ManifestScenario,
+  ManifestStep,
+} from "./manifest_types.ts";
+import { parseRunId } from "./run_id.ts";
+import { failureDetails, stepArtifacts } from "./step_lines.ts";
+
+type Json = Record<string, unknown>;
+type Status = "passed" | "failed" | "skipped";
+
+const MIME: Record<string, string> = {
+  video: "video/mp4",
+  screenshot: "image/png",
+  deviceLog: "text/plain",
+  elements: "application/json",
+  network: "application/json",
+  appTrace: "application/json",
+};
+
+/**
+ * The MIME type CTRF attachments carry for an artifact kind.
+ *
+ * @example
+ * ```ts
+ * contentType("screenshot"); // "image/png"
+ * contentType("rawTree"); // "application/octet-stream"
+ * ```
+ */
+export function contentType(kind: string): string {
+  return MIME[kind] ?? "application/octet-stream";
+}
+
+const ms = (seconds: number) => Math.round(seconds * 1000);
+const status = (ok: boolean): Status => (ok ? "passed" : "failed");
+
+/**
+ * The CTRF document of a run.
+ *
+ * @example
+ * ```ts
+ * ctrfJson(manifest).results; // { tool: { name: "bajutsu", … }, summary: {…}, tests: […] }
+ * ```
+ */
+export function ctrfJson(manifest: Manifest): Json {
+  const started = parseRunId(manifest.runId);
+  const results = manifest.scenarios;
+  const passed = results.filter((r) => r.ok).length;
+  // Sum seconds first and round once, so per-test rounding never drifts the total.
+  const duration = ms(results.reduce((t, r) => t + r.duration_s, 0));
+  const start = started ? started.getTime() : 0;
+  const tool: Json = { name: "bajutsu" };
+  const version = manifest.provenance?.toolVersion;
+  if (typeof version === "string" && version) tool.version = version;
+  const inner: Json = {
+    tool,
+    summary: {
+      tests: results.length,
+      passed,
+      failed: results.length - passed,
+      skipped: 0,
+      pending: 0,
+      other: 0,
+      start,
+      stop: start + duration,
+      duration,
+    },
+    tests: results.map(test),
+  };
+  const commit = manifest.provenance?.gitRevision;
+  if (typeof commit === "string" && commit) inner.environment = { commit };
+  if (manifest.matrix) inner.extra = { matrix: manifest.matrix };
+  const doc: Json = { reportFormat: "CTRF", specVersion: "0.0.0", generatedBy: "bajutsu" };
+  if (started) doc.timestamp = started.toISOString().replace(".000Z", "Z");
+  doc.results = inner;
+  return doc;
+}
+
+/** ctrf.json's file content: two-space JSON plus a final newline. */
+export function ctrfText(manifest: Manifest): string {
+  return JSON.stringify(ctrfJson(manifest), null, 2) + "\n";
+}
+
+function test(r: ManifestScenario): Json {
+  const t: Json = {
+    name: r.engine ? `${r.scenario} [${r.engine}]` : r.scenario,
+    status: status(r.ok),
+    duration: ms(r.duration_s),
+  };
+  if (!r.ok) {
+    t.message = r.failure ?? "failed";
+    t.trace = failureDetails(r);
+  }
+  t.steps = [
+    ...r.steps.map(step),
+    ...r.skipped_steps.map((s) => ({
+      name: s.action,
+      status: "skipped",
+      extra: { index: s.index, duration: 0, reason: "" },
+    })),
+  ];
+  if (r.engine) t.browser = r.engine;
+  const device = r.device_name && r.device_runtime
+    ? `${r.device_name} (${r.device_runtime})`
+    : r.device_name || r.device_runtime;
+  if (device) t.device = device;
+  t.attachments = [...r.artifacts, ...stepArtifacts(r)].map(attachment);
+  t.extra = testExtra(r);
+  return t;
+}
+
+function attachment(a: ManifestArtifact): Json {
+  return { name: a.name, contentType: contentType(a.kind), path: a.name };
+}
+
+function step(s: ManifestStep): Json {
+  const extra: Json = { index: s.index, duration: ms(s.duration_s), reason: s.reason };
+  if (s.assertion_results.length) extra.assertions = s.assertion_results.map(assertion);
+  if (s.artifacts.length) {
+    extra.artifacts = s.artifacts.map((a) => ({ name: a.name, kind: a.kind }));
+  }
+  if (s.generated !== null) extra.generated = s.generated;
+  return { name: s.action, status: status(s.ok), extra };
+}
+
+function assertion(a: ManifestAssertion): Json {
+  return { ok: a.ok, kind: a.kind, detail: a.detail, reason: a.reason };
+}
+
+function testExtra(r: ManifestScenario): Json {
+  const extra: Json = { backend: r.backend, sid: r.sid };
+  if (r.before_outcomes.length) extra.before = r.before_outcomes.map(step);
+  if (r.after_outcomes.length) {
+    extra.after = r.after_outcomes.map(step);
+    extra.after_verdict = r.after_verdict;
+  }
+  if (r.expect_results.length) extra.expect = r.expect_results.map(assertion);
+  const alerts = [
+    ...[...r.before_outcomes, ...r.steps, ...r.after_outcomes].flatMap((s) => s.alerts),
+    ...r.expect_alerts,
+  ];
+  if (alerts.length) extra.alerts = alerts.map((a) => ({ label: a.label }));
+  if (r.skipped_captures.length) {
+    extra.skipped_captures = r.skipped_captures.map((c) => ({ kind: c.kind, reason: c.reason }));
+  }
+  return extra;
+}

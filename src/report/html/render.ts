@@ -1,0 +1,143 @@
+/**
+ * report.html (reporting.md §6): one self-contained page per run. The header, chips and matrix
+ * are rendered here; the scenario blocks are drawn by the inline script from the embedded
+ * manifest, lazily, so large runs open fast. A Content-Security-Policy pins the inline script by
+ * hash and forbids every network source except the run dir itself.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import type { Manifest } from "../manifest_types.ts";
+import { clientScript } from "./client.ts";
+import { escapeHtml, jsonForScript } from "./escape.ts";
+import { REPORT_CSS } from "./style.ts";
+
+/** Options of {@link renderReport}. */
+export interface RenderOptions {
+  /**
+   * Element trees to embed, keyed by the artifact name of their elements.json. A browser opening
+   * the file from disk cannot read side files, so embedded trees are what makes the viewer work
+   * offline; trees not given here are linked instead.
+   */
+  elementTrees?: Record<string, unknown>;
+  /** The executed scenario.yaml, shown in a collapsible YAML view. */
+  scenarioYaml?: string;
+}
+
+/**
+ * The report page of a run, as one HTML string.
+ *
+ * @example
+ * ```ts
+ * const html = renderReport(manifest, {});
+ * html.includes(`Bajutsu run ${manifest.runId}`); // true
+ * ```
+ */
+export function renderReport(manifest: Manifest, opts: RenderOptions = {}): string {
+  const script = clientScript();
+  const scriptHash = createHash("sha256").update(script).digest("base64");
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${scriptHash}'`,
+    "style-src 'unsafe-inline'",
+    "img-src 'self' file: data:",
+    "media-src 'self' file:",
+    "connect-src 'self'",
+  ].join("; ");
+  const trees = Object.entries(opts.elementTrees ?? {});
+  const index: Record<string, number> = {};
+  const treeTags = trees.map(([name, tree], n) => {
+    index[name] = n;
+    return `<script type="application/json" id="bj-el-${n}">${jsonForScript(tree)}</script>`;
+  });
+  const title = `Bajutsu run ${manifest.runId}`;
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${REPORT_CSS}</style>`,
+    "</head><body>",
+    header(manifest, opts.scenarioYaml !== undefined),
+    matrix(manifest),
+    '<main id="scenarios"></main>',
+    '<div id="lightbox" hidden><img alt="screenshot"><div class="cap"></div>',
+    '<div class="nav"><button class="prev" type="button">← prev</button>',
+    '<button class="next" type="button">next →</button>',
+    '<button class="close" type="button">close (Esc)</button></div></div>',
+    `<script type="application/json" id="bj-data">${jsonForScript(manifest)}</script>`,
+    `<script type="application/json" id="bj-el-index">${jsonForScript(index)}</script>`,
+    ...treeTags,
+    opts.scenarioYaml !== undefined
+      ? `<script type="application/json" id="bj-yaml">${jsonForScript(opts.scenarioYaml)}</script>`
+      : "",
+    `<script>${script}</script>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+}
+
+function seconds(s: number): string {
+  if (s < 60) return `${s.toFixed(s < 10 ? 2 : 1)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m ${String(Math.round(s - m * 60)).padStart(2, "0")}s`;
+}
+
+function header(m: Manifest, hasYaml: boolean): string {
+  const passed = m.scenarios.filter((s) => s.ok).length;
+  const failed = m.scenarios.length - passed;
+  const total = m.scenarios.reduce((t, s) => t + s.duration_s, 0);
+  const devices = new Set(m.scenarios.map((s) => s.device).filter((d) => d));
+  const chips = [
+    `<span class="chip ok">${passed} passed</span>`,
+    `<span class="chip fail">${failed} failed</span>`,
+    `<span class="chip">${escapeHtml(seconds(total))}</span>`,
+  ];
+  if (m.backend) chips.push(`<span class="chip">driver: ${escapeHtml(m.backend)}</span>`);
+  if (devices.size > 1) chips.push(`<span class="chip">${devices.size} devices</span>`);
+  const verdict = m.ok
+    ? '<span class="verdict ok">PASS</span>'
+    : '<span class="verdict fail">FAIL</span>';
+  const prov = m.provenance ?? {};
+  const provBits = ["toolVersion", "gitRevision", "scenarioHash"]
+    .filter((k) => typeof prov[k] === "string")
+    .map((k) => `${k}: ${escapeHtml(String(prov[k]))}`);
+  return [
+    "<header>",
+    `<h1>Bajutsu run ${escapeHtml(m.runId)} ${verdict}</h1>`,
+    m.sourceName ? `<p class="sub-h">${escapeHtml(m.sourceName)}</p>` : "",
+    `<div class="chips">${chips.join("")}</div>`,
+    '<div class="controls">',
+    '<label><input type="checkbox" id="only-failures"> only failures</label>',
+    '<button type="button" id="expand-all">expand all</button>',
+    '<button type="button" id="collapse-all">collapse all</button>',
+    "</div>",
+    provBits.length ? `<p class="prov">${provBits.join(" · ")}</p>` : "",
+    hasYaml ? '<details id="yaml"><summary>scenario.yaml</summary><pre></pre></details>' : "",
+    "</header>",
+  ].join("\n");
+}
+
+function matrix(m: Manifest): string {
+  if (!m.matrix) return "";
+  const { engines, scenarios, cells } = m.matrix;
+  const blockOf = new Map<string, number>();
+  m.scenarios.forEach((s, i) => blockOf.set(`${s.scenario}\u0000${s.engine}`, i));
+  const head = engines.map((e) => `<th>${escapeHtml(e)}</th>`).join("");
+  const rows = scenarios.map((name) => {
+    const tds = engines.map((engine) => {
+      const cell = cells[name]?.[engine];
+      if (!cell) return "<td>—</td>";
+      const text = cell.ok ? "PASS" : "FAIL";
+      const title = cell.failure ? ` title="${escapeHtml(cell.failure)}"` : "";
+      const i = blockOf.get(`${name}\u0000${engine}`);
+      const inner = i === undefined ? text : `<a href="#s${i}">${text}</a>`;
+      return `<td class="${cell.ok ? "ok" : "fail"}"${title}>${inner}</td>`;
+    });
+    return `<tr><td>${escapeHtml(name)}</td>${tds.join("")}</tr>`;
+  });
+  return `<table class="matrix"><thead><tr><th>scenario</th>${head}</tr></thead><tbody>${
+    rows.join("")
+  }</tbody></table>`;
+}

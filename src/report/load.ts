@@ -1,0 +1,194 @@
+/**
+ * Reading a stored manifest back into the render model. Older manifests lack newer fields;
+ * those are filled with empty values so a re-render shows "not captured" instead of failing, and
+ * unknown keys are dropped (reporting.md §7).
+ *
+ * @module
+ */
+import { ManifestReadError } from "./errors.ts";
+import type {
+  Manifest,
+  ManifestActuation,
+  ManifestArtifact,
+  ManifestAssertion,
+  ManifestScenario,
+  ManifestSkippedStep,
+  ManifestStep,
+  ManifestVisual,
+} from "./manifest_types.ts";
+import { buildMatrix } from "./manifest.ts";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
+const strOrNull = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+const numOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const bool = (v: unknown, d = false): boolean => (typeof v === "boolean" ? v : d);
+const list = <T>(v: unknown, f: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(f) : []);
+const obj = (v: unknown): Obj => (isObj(v) ? v : {});
+
+/**
+ * Parses manifest.json text into a complete {@link Manifest}.
+ *
+ * @throws {ManifestReadError} when the text is not JSON or has no `runId`/`scenarios`.
+ */
+export function parseManifest(text: string, path = "manifest.json"): Manifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new ManifestReadError(`${path}: not JSON (${(err as Error).message})`, path, {
+      cause: err,
+    });
+  }
+  return normalizeManifest(raw, path);
+}
+
+/**
+ * Fills in every field a renderer reads.
+ *
+ * @throws {ManifestReadError} when `raw` is not a manifest.
+ */
+export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifest {
+  if (!isObj(raw) || typeof raw.runId !== "string" || !Array.isArray(raw.scenarios)) {
+    throw new ManifestReadError(`${path}: not a bajutsu manifest`, path);
+  }
+  const scenarios = raw.scenarios.map(scenario);
+  const m: Manifest = {
+    schemaVersion: num(raw.schemaVersion, 1),
+    runId: raw.runId,
+    ok: bool(raw.ok, scenarios.every((s) => s.ok)),
+    backend: str(raw.backend),
+    sourceName: strOrNull(raw.sourceName),
+    scenarios,
+  };
+  if (isObj(raw.provenance)) m.provenance = raw.provenance;
+  const matrix = buildMatrix(scenarios);
+  if (matrix) m.matrix = matrix;
+  return m;
+}
+
+function scenario(v: unknown): ManifestScenario {
+  const r = obj(v);
+  const verdict = r.after_verdict;
+  return {
+    scenario: str(r.scenario),
+    ok: bool(r.ok),
+    steps: list(r.steps, step),
+    expect_results: list(r.expect_results, assertion),
+    failure: strOrNull(r.failure),
+    artifacts: list(r.artifacts, artifact),
+    backend: str(r.backend),
+    engine: str(r.engine),
+    sid: str(r.sid),
+    device: str(r.device),
+    device_name: str(r.device_name),
+    device_runtime: str(r.device_runtime),
+    duration_s: num(r.duration_s),
+    video_anchor_s: num(r.video_anchor_s),
+    expect_alerts: list(r.expect_alerts, (a) => ({ label: str(obj(a).label) })),
+    expect_actuations: list(r.expect_actuations, actuation),
+    dropped_expect_actuations: num(r.dropped_expect_actuations),
+    skipped_captures: list(r.skipped_captures, (c) => ({
+      kind: str(obj(c).kind),
+      reason: str(obj(c).reason),
+    })),
+    before_outcomes: list(r.before_outcomes, step),
+    after_outcomes: list(r.after_outcomes, step),
+    after_verdict: verdict === "success" || verdict === "error" ? verdict : "",
+    skipped_steps: list(r.skipped_steps, skippedStep),
+    file: strOrNull(r.file),
+    description: strOrNull(r.description),
+  };
+}
+
+function step(v: unknown): ManifestStep {
+  const s = obj(v);
+  const index = num(s.index);
+  return {
+    index,
+    action: str(s.action),
+    ok: bool(s.ok),
+    reason: str(s.reason),
+    duration_s: num(s.duration_s),
+    started_at: num(s.started_at),
+    assertion_results: list(s.assertion_results, assertion),
+    artifacts: list(s.artifacts, artifact),
+    alerts: list(s.alerts, (a) => ({ label: str(obj(a).label) })),
+    actuations: list(s.actuations, actuation),
+    dropped_actuations: num(s.dropped_actuations),
+    generated: strOrNull(s.generated),
+    fired_rules: list(s.fired_rules, (n) => num(n)),
+    step_id: str(s.step_id, `step${index}`),
+    selector: isObj(s.selector) ? s.selector : null,
+    line: numOrNull(s.line),
+    file: strOrNull(s.file),
+    retried: bool(s.retried),
+  };
+}
+
+function skippedStep(v: unknown): ManifestSkippedStep {
+  const s = obj(v);
+  const index = num(s.index);
+  return {
+    index,
+    action: str(s.action),
+    step_id: str(s.step_id, `step${index}`),
+    selector: isObj(s.selector) ? s.selector : null,
+  };
+}
+
+function assertion(v: unknown): ManifestAssertion {
+  const a = obj(v);
+  return {
+    ok: bool(a.ok),
+    kind: str(a.kind),
+    detail: str(a.detail),
+    reason: str(a.reason),
+    visual: isObj(a.visual) ? visual(a.visual) : null,
+  };
+}
+
+function visual(v: Obj): ManifestVisual {
+  return {
+    baseline_name: str(v.baseline_name),
+    actual: str(v.actual),
+    baseline: str(v.baseline),
+    diff: strOrNull(v.diff),
+    diff_pct: numOrNull(v.diff_pct),
+    missing: bool(v.missing),
+    engine: str(v.engine),
+    element_scoped: bool(v.element_scoped),
+    masked_selectors: list(v.masked_selectors, (s) => str(s)),
+  };
+}
+
+function actuation(v: unknown): ManifestActuation {
+  const a = obj(v);
+  const frame = Array.isArray(a.frame) && a.frame.length === 4
+    ? a.frame.map((n) => num(n)) as [number, number, number, number]
+    : null;
+  return {
+    gesture: str(a.gesture),
+    via: str(a.via),
+    unit: str(a.unit),
+    points: list(a.points, (p) => {
+      const xy = Array.isArray(p) ? p : [];
+      return [num(xy[0]), num(xy[1])] as [number, number];
+    }),
+    frame,
+    target: strOrNull(a.target),
+    accepted: bool(a.accepted, true),
+    duration_s: numOrNull(a.duration_s),
+    scale: numOrNull(a.scale),
+    radians: numOrNull(a.radians),
+    substitution: strOrNull(a.substitution),
+  };
+}
+
+function artifact(v: unknown): ManifestArtifact {
+  const a = obj(v);
+  return { name: str(a.name), kind: str(a.kind), provider: str(a.provider) };
+}

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { listRuns, renderRunsIndex } from "../../src/report/history.ts";
+import { buildManifest } from "../../src/report/manifest.ts";
+import { HOSTILE_NAME, smallRun } from "./fixtures.ts";
+
+async function withRuns(fn: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function putRun(runs: string, id: string, manifest: string, report = true) {
+  await Deno.mkdir(join(runs, id), { recursive: true });
+  await Deno.writeTextFile(join(runs, id, "manifest.json"), manifest);
+  if (report) await Deno.writeTextFile(join(runs, id, "report.html"), "<!doctype html>");
+}
+
+Deno.test("listRuns: newest first, summaries, skipping corrupt and incomplete runs", async () => {
+  await withRuns(async (runs) => {
+    const failing = JSON.stringify(buildManifest(smallRun("20240501-101500")));
+    const input = smallRun("20240502-090000");
+    input.results = [input.results[0]];
+    const passing = JSON.stringify(buildManifest(input));
+    await putRun(runs, "20240501-101500", failing);
+    await putRun(runs, "20240502-090000", passing, false);
+    await putRun(runs, "20240503-000000", "{ not json");
+    await putRun(runs, "20240504-000000", JSON.stringify({ hello: 1 }));
+    await Deno.mkdir(join(runs, "20240505-000000")); // killed before its manifest
+    await putRun(runs, ".trash/20240506-000000", passing);
+    await Deno.writeTextFile(join(runs, "index.html"), "");
+    const list = await listRuns(runs);
+    assert.deepEqual(list, [
+      {
+        id: "20240502-090000",
+        ok: true,
+        report: false,
+        scenarios: ["login"],
+        passed: 1,
+        total: 1,
+      },
+      {
+        id: "20240501-101500",
+        ok: false,
+        report: true,
+        scenarios: ["login", HOSTILE_NAME],
+        passed: 1,
+        total: 2,
+      },
+    ]);
+  });
+});
+
+Deno.test("listRuns: a missing runs dir is an empty history", async () => {
+  await withRuns(async (runs) => {
+    assert.deepEqual(await listRuns(join(runs, "nope")), []);
+  });
+});
+
+Deno.test("renderRunsIndex: verdicts, links, escaping, offline page", () => {
+  const html = renderRunsIndex([
+    { id: "20240502-090000", ok: true, report: true, scenarios: ["a"], passed: 1, total: 1 },
+    {
+      id: "20240501-101500",
+      ok: false,
+      report: false,
+      scenarios: [HOSTILE_NAME],
+      passed: 0,
+      total: 1,
+    },
+  ]);
+  assert.ok(html.includes('<a href="20240502-090000/report.html">20240502-090000</a>'));
+  assert.ok(html.includes('<a href="20240501-101500/manifest.json">'));
+  assert.ok(html.includes('<span class="pill ok">PASS</span>'));
+  assert.ok(html.includes('<span class="pill fail">FAIL</span>'));
+  assert.ok(html.indexOf("20240502-090000") < html.indexOf("20240501-101500"));
+  assert.ok(!html.includes(HOSTILE_NAME) && !html.includes("<script"));
+  assert.ok(!/(?:src|href)\s*=\s*["']?https?:/i.test(html));
+  assert.ok(renderRunsIndex([]).includes("no runs yet"));
+});

@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { buildManifest } from "../../src/report/manifest.ts";
+import { validateManifest } from "../../src/report/manifest_schema.ts";
+import { HOSTILE_NAME, matrixRun, smallRun } from "./fixtures.ts";
+
+const TOP_KEYS = ["schemaVersion", "runId", "ok", "backend", "sourceName", "scenarios"];
+const RESULT_KEYS = [
+  "scenario",
+  "ok",
+  "steps",
+  "expect_results",
+  "failure",
+  "artifacts",
+  "backend",
+  "engine",
+  "sid",
+  "device",
+  "device_name",
+  "device_runtime",
+  "duration_s",
+  "video_anchor_s",
+  "expect_alerts",
+  "expect_actuations",
+  "dropped_expect_actuations",
+  "skipped_captures",
+  "before_outcomes",
+  "after_outcomes",
+  "after_verdict",
+  "skipped_steps",
+  "file",
+  "description",
+];
+const STEP_KEYS = [
+  "index",
+  "action",
+  "ok",
+  "reason",
+  "duration_s",
+  "started_at",
+  "assertion_results",
+  "artifacts",
+  "alerts",
+  "actuations",
+  "dropped_actuations",
+  "generated",
+  "fired_rules",
+  "step_id",
+  "selector",
+  "line",
+  "file",
+  "retried",
+];
+const ACTUATION_KEYS = [
+  "gesture",
+  "via",
+  "unit",
+  "points",
+  "frame",
+  "target",
+  "accepted",
+  "duration_s",
+  "scale",
+  "radians",
+  "substitution",
+];
+
+Deno.test("manifest keys come in the documented order with snake_case bodies", () => {
+  const m = buildManifest(smallRun());
+  const json = JSON.parse(JSON.stringify(m));
+  assert.deepEqual(Object.keys(json), [...TOP_KEYS, "provenance"]);
+  for (const r of json.scenarios) {
+    assert.deepEqual(Object.keys(r), RESULT_KEYS);
+    for (const s of [...r.steps, ...r.before_outcomes, ...r.after_outcomes]) {
+      assert.deepEqual(Object.keys(s), STEP_KEYS);
+      for (const a of s.actuations) assert.deepEqual(Object.keys(a), ACTUATION_KEYS);
+      for (const a of s.assertion_results) {
+        assert.deepEqual(Object.keys(a), ["ok", "kind", "detail", "reason", "visual"]);
+      }
+    }
+  }
+});
+
+Deno.test("manifest has no camelCase key inside result bodies", () => {
+  const text = JSON.stringify(buildManifest(matrixRun()).scenarios);
+  const keys = [...text.matchAll(/"([A-Za-z_]+)":/g)].map((m) => m[1]);
+  // Selectors keep the DSL's camelCase (idMatches…); none are used in the fixture.
+  assert.deepEqual(keys.filter((k) => /[a-z][A-Z]/.test(k)), []);
+});
+
+Deno.test("manifest verdict, backend join, fields and schema", () => {
+  const m = buildManifest(smallRun());
+  assert.equal(m.schemaVersion, 9);
+  assert.equal(m.ok, false);
+  assert.equal(m.backend, "fake");
+  assert.equal(m.sourceName, "login.yaml");
+  const [pass, fail] = m.scenarios;
+  assert.equal(pass.steps[0].started_at, 1_714_558_501);
+  assert.equal(pass.before_outcomes[0].step_id, "dismiss");
+  assert.deepEqual(pass.steps[0].actuations[0].points, [[10, 20]]);
+  assert.equal(fail.scenario, HOSTILE_NAME);
+  assert.equal(fail.steps[0].generated, "user-42");
+  assert.deepEqual(fail.steps[1].alerts, [{ label: "Allow notifications?" }]);
+  assert.deepEqual(fail.skipped_steps, [
+    { index: 2, action: "wait", step_id: "step2", selector: { id: "done" } },
+  ]);
+  assert.equal(fail.after_verdict, "error");
+  // No startedAt on the after step: derived from the previous step's end.
+  assert.equal(fail.after_outcomes[0].started_at, 1_714_558_503.5 + 2);
+  assert.equal(m.matrix, undefined);
+  assert.deepEqual(validateManifest(JSON.parse(JSON.stringify(m))), []);
+});
+
+Deno.test("manifest backend joins distinct per-scenario backends in first-seen order", () => {
+  const input = smallRun();
+  input.results[1] = { ...input.results[1], backend: "playwright" };
+  input.results.push({ ...input.results[0], backend: "fake" });
+  assert.equal(buildManifest(input).backend, "fake, playwright");
+});
+
+Deno.test("manifest omits an empty provenance", () => {
+  const m = buildManifest({ ...smallRun(), provenance: {} });
+  assert.equal("provenance" in m, false);
+});
+
+Deno.test("matrix block: engines and scenarios first-seen, cells point at engine dirs", () => {
+  const m = buildManifest(matrixRun());
+  assert.ok(m.matrix);
+  assert.deepEqual(m.matrix.engines, ["chromium", "firefox"]);
+  assert.deepEqual(m.matrix.scenarios, ["login", HOSTILE_NAME]);
+  assert.deepEqual(m.matrix.cells[HOSTILE_NAME].firefox, {
+    ok: false,
+    sid: "firefox/01-script-alert-x-script-co",
+    failure: m.scenarios[3].failure,
+  });
+  assert.equal(m.matrix.cells[HOSTILE_NAME].chromium.ok, true);
+  assert.equal(m.ok, false);
+  assert.deepEqual(Object.keys(m).slice(-1), ["matrix"]);
+  assert.deepEqual(validateManifest(JSON.parse(JSON.stringify(m))), []);
+});
+
+Deno.test("visual assertion results are written snake_case with every field", () => {
+  const input = smallRun();
+  input.results[0].result.expectResults = [{
+    ok: false,
+    kind: "visual",
+    detail: "visual: home",
+    reason: "diff 3.1% > 1%",
+    visual: {
+      baselineName: "home",
+      baseline: "00-login/visual-baseline.png",
+      actual: "00-login/visual-actual.png",
+      diffPct: 3.1,
+      engine: "pixelmatch",
+    },
+  }];
+  const v = buildManifest(input).scenarios[0].expect_results[0].visual;
+  assert.deepEqual(v, {
+    baseline_name: "home",
+    actual: "00-login/visual-actual.png",
+    baseline: "00-login/visual-baseline.png",
+    diff: null,
+    diff_pct: 3.1,
+    missing: false,
+    engine: "pixelmatch",
+    element_scoped: false,
+    masked_selectors: [],
+  });
+});
+
+Deno.test("schema rejects a camelCase leak and a missing field", () => {
+  const m = JSON.parse(JSON.stringify(buildManifest(smallRun())));
+  m.scenarios[0].durationS = 1;
+  delete m.scenarios[0].steps[0].started_at;
+  const problems = validateManifest(m);
+  assert.ok(problems.some((p) => p.includes("additional properties")), problems.join("\n"));
+  assert.ok(problems.some((p) => p.includes("started_at")), problems.join("\n"));
+});
