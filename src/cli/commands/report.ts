@@ -1,0 +1,55 @@
+/**
+ * `bajutsu report <run dir>` re-renders report.html, junit.xml and ctrf.json from manifest.json;
+ * `bajutsu report merge <run dirs…>` merges shard runs into one run.
+ *
+ * @module
+ */
+import type { Command } from "commander";
+import { join, relative } from "node:path";
+import type { CliIo } from "../program.ts";
+import { rerenderReport } from "../../report/rerender.ts";
+import { mergeRuns } from "../../report/merge.ts";
+import { uniqueRunId } from "../../report/run_id.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
+
+const message = (err: unknown) => err instanceof Error ? err.message : String(err);
+
+export function registerReport(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  const report = program
+    .command("report")
+    .description("re-render a run's reports, or merge shard runs")
+    .argument("[runDir]", "a run directory holding manifest.json")
+    .action(async (runDir?: string) => {
+      if (!runDir) {
+        io.stderr("report: give a run directory (or use `report merge <run dirs…>`)");
+        return setExit(EXIT_USAGE);
+      }
+      try {
+        const m = await rerenderReport(runDir);
+        io.stdout(`${m.ok ? "PASS" : "FAIL"}  ${join(runDir, "report.html")}`);
+        setExit(EXIT_OK);
+      } catch (err) {
+        io.stderr(`report: ${message(err)}`);
+        setExit(EXIT_USAGE);
+      }
+    });
+  report
+    .command("merge")
+    .description("merge shard runs into one manifest, JUnit and HTML report")
+    .argument("<runDirs...>", "run directories to merge, in order")
+    .option("--runs-dir <dir>", "where the merged run is written", "runs")
+    .action(async (runDirs: string[], flags: { runsDir: string }) => {
+      try {
+        await Deno.mkdir(flags.runsDir, { recursive: true, mode: 0o700 });
+        const id = await uniqueRunId(flags.runsDir, new Date(), "merged-");
+        const out = join(flags.runsDir, id);
+        const m = await mergeRuns(runDirs, out);
+        const shown = relative(Deno.cwd(), join(out, "manifest.json"));
+        io.stdout(`${m.ok ? "PASS" : "FAIL"}  ${shown}`);
+        setExit(m.ok ? EXIT_OK : EXIT_FAIL);
+      } catch (err) {
+        io.stderr(`report merge: ${message(err)}`);
+        setExit(EXIT_USAGE);
+      }
+    });
+}
