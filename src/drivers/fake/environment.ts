@@ -1,0 +1,68 @@
+/**
+ * The fake platform's environment (runner.md §2 "Fake"): every lease gets a fresh in-process fake
+ * app built from the target's fake-app file, so a `platform: fake` target runs with no device and
+ * no browser. Scenario `permissions` are unsupported here.
+ *
+ * @module
+ */
+import type { Driver } from "../driver.ts";
+import { UnsupportedAction } from "../driver.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import type { Clock } from "../../time/clock.ts";
+import { realClock } from "../../time/clock.ts";
+import { formatLoadError } from "../../scenario/errors.ts";
+import { FAKE_CAPABILITIES } from "./capabilities.ts";
+import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
+import { loadFakeApp } from "./app_file.ts";
+import type { FakeAppSpec } from "./types.ts";
+
+export { FAKE_CAPABILITIES };
+
+class FakeEnvironment implements Environment {
+  readonly actuator = "fake";
+  readonly deviceName = "Fake device";
+  readonly deviceRuntime = "fake";
+  readonly reusable = false;
+  readonly rejectsErase = false;
+  readonly canReplaceDevice = false;
+  #driver: FakeDriver | null = null;
+
+  constructor(readonly device: string, private app: FakeAppSpec, private clock: Clock) {}
+
+  start(req: StartRequest): Promise<Driver> {
+    if (Object.keys(req.scenario.permissions).length > 0) {
+      return Promise.reject(
+        new UnsupportedAction("scenario.permissions: the fake platform has no permission control"),
+      );
+    }
+    this.#driver = createFakeDriver(this.app, { clock: this.clock });
+    return Promise.resolve(this.#driver);
+  }
+
+  async relaunch(): Promise<void> {
+    await this.#driver?.relaunch();
+  }
+
+  health(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+  endLease(): Promise<void> {
+    return Promise.resolve();
+  }
+  teardown(): Promise<void> {
+    this.#driver = null;
+    return Promise.resolve();
+  }
+}
+
+/** A factory over one fake-app file (loaded once per run). */
+export async function createFakeFactory(
+  appFile: string,
+  clock: Clock = realClock,
+): Promise<EnvironmentFactory> {
+  const { app, errors } = await loadFakeApp(appFile);
+  if (!app) throw new Error(errors.map(formatLoadError).join("\n") || `cannot load ${appFile}`);
+  return {
+    create: (device) => Promise.resolve(new FakeEnvironment(device, app, clock)),
+  };
+}
