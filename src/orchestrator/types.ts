@@ -5,11 +5,11 @@
  * @module
  */
 import type { Actuation, Driver, Element } from "../drivers/driver.ts";
-import type { AssertionKind, Redact, Selector } from "../scenario/types.ts";
+import type { AssertionKind, Interrupt, Redact, Selector } from "../scenario/types.ts";
 import type { ActionName, CaptureToken } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
-import type { Artifact, EvidenceSink } from "../evidence/sink.ts";
+import type { Artifact, EvidenceSink, WaitTrace } from "../evidence/sink.ts";
 
 export type { Artifact };
 
@@ -82,6 +82,10 @@ export interface RunResult {
   durationS: number;
   /** Variables bound during the run (values of secrets never appear here). */
   vars: Record<string, string>;
+  /** What the driver did while the alert guard cleared a blocker before `expect` re-ran. */
+  expectActuations?: Actuation[];
+  /** Alerts the guard dismissed before `expect` was re-evaluated. */
+  expectAlerts?: { label: string }[];
 }
 
 /**
@@ -94,6 +98,10 @@ export type AlertGuard = (driver: Driver, tree: Element[] | null) => Promise<str
 export type Relauncher = (overrides: { env?: Record<string, string>; args?: string[] }) => Promise<
   void
 >;
+
+/** Opaque evaluation context forwarded to the assertion evaluator for `expect`. */
+// deno-lint-ignore no-explicit-any
+export type EvalContextLike = Record<string, any>;
 
 export interface RunOptions {
   clock?: Clock;
@@ -111,8 +119,20 @@ export interface RunOptions {
   /** Floor under every wait timeout and the assert/expect re-read budget (BAJUTSU_MIN_WAIT_TIMEOUT). */
   minWaitTimeoutS?: number;
   relauncher?: Relauncher | null;
-  /** Config-level interrupts, run before the scenario's own. */
+  /** Config-level interrupts, run before the scenario's own (scenario-dsl.md §8). */
+  interrupts?: Interrupt[];
+  /** Redaction rules (config ∪ scenario), for sinks that write text. */
   redact?: Redact;
+  /** The scenario's evidence directory (`<NN>-<slug>`); passed to `sink.beginScenario`. */
+  scenarioId?: string;
+  /** The launch readiness record, quoted in `for`-wait timeout diagnostics. */
+  readiness?: WaitTrace["readiness"];
+  /** Runner-side HTTP for `http` steps; defaults to the global `fetch`. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Non-fatal notes (an unbound `${…}` token, once per token per run). */
+  warn?: (message: string) => void;
+  /** Extra context handed to `evaluate` for `expect` (visual/schema/golden roots…). */
+  expectContext?: EvalContextLike;
   /** Called as steps finish (progress lines). */
   onStep?: (phase: "before" | "steps" | "after", outcome: StepOutcome) => void;
   /** Called when a leaf step starts (live progress line). */

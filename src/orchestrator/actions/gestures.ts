@@ -1,0 +1,42 @@
+/**
+ * Coordinate gestures: `swipe` (both forms), `drag` and `tapPoint` (scenario-dsl.md §5.2, §5.4).
+ * The directional forms start at the target's centre and travel a fraction of the screen (from
+ * the tree just read), so reach stays at parity across backends with different units.
+ *
+ * @module
+ */
+import type { Point } from "../../drivers/driver.ts";
+import { directionalEndpoints, resolveUnique, screenSize } from "../../selectors/mod.ts";
+import type { Direction, Selector, StepBodies } from "../../scenario/types.ts";
+import type { RunContext } from "../context.ts";
+
+/** Endpoints of a directional gesture on `on` (fresh read, unique resolution). */
+async function directional(
+  ctx: RunContext,
+  on: Selector,
+  direction: Direction,
+  amount: number | undefined,
+): Promise<[Point, Point]> {
+  const tree = await ctx.driver.query();
+  const target = resolveUnique(tree, on);
+  return directionalEndpoints(target.frame, screenSize(tree), direction, amount);
+}
+
+/** `swipe`: `{on, direction, amount?}` → a scroll gesture; `{from, to}` → a raw swipe. */
+export async function swipe(ctx: RunContext, body: StepBodies["swipe"]): Promise<void> {
+  if ("from" in body) return ctx.driver.swipe(body.from, body.to);
+  const [from, to] = await directional(ctx, body.on, body.direction, body.amount);
+  await ctx.driver.scroll(from, to);
+}
+
+/** `drag: {on, direction, amount?}` → a literal pointer drag. */
+export async function drag(ctx: RunContext, body: StepBodies["drag"]): Promise<void> {
+  const [from, to] = await directional(ctx, body.on, body.direction, body.amount);
+  await ctx.driver.swipe(from, to);
+}
+
+/** `tapPoint: {x, y}` in [0,1] of the screen extent of a fresh read. */
+export async function tapPoint(ctx: RunContext, body: StepBodies["tapPoint"]): Promise<void> {
+  const [w, h] = screenSize(await ctx.driver.query());
+  await ctx.driver.tapPoint([body.x * w, body.y * h]);
+}

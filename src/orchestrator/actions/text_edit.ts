@@ -1,0 +1,38 @@
+/**
+ * Field editing (scenario-dsl.md §5.2): `clear`, `delete`, and the selection pair `select` /
+ * `copy`. Each focuses its field with a reachable tap first.
+ *
+ * @module
+ */
+import { resolveUnique } from "../../selectors/mod.ts";
+import type { StepBodies } from "../../scenario/types.ts";
+import type { RunContext } from "../context.ts";
+import { StepFailed } from "../step_failed.ts";
+import { withReachability } from "./reachability.ts";
+
+/** `clear: {into}`: deletes as many characters as the field's current value holds. */
+export async function clear(ctx: RunContext, body: StepBodies["clear"]): Promise<void> {
+  const el = resolveUnique(await ctx.driver.query(), body.into);
+  const count = (el.value ?? "").length;
+  await withReachability(ctx, body.into, () => ctx.driver.tap(body.into));
+  if (count > 0) await ctx.driver.deleteText(count);
+}
+
+/** `delete: {into, count}`: deletes `count` characters from the end. */
+export async function deleteChars(ctx: RunContext, body: StepBodies["delete"]): Promise<void> {
+  await withReachability(ctx, body.into, () => ctx.driver.tap(body.into));
+  await ctx.driver.deleteText(body.count);
+}
+
+/** `select: {into, mode: all}`: selects the field's text, leaving a live selection. */
+export async function selectText(ctx: RunContext, body: StepBodies["select"]): Promise<void> {
+  await withReachability(ctx, body.into, () => ctx.driver.tap(body.into));
+  await ctx.driver.selectAll();
+  ctx.selectionLive = true;
+}
+
+/** `copy: {}`: copies the live selection; fails without one. */
+export async function copySelection(ctx: RunContext): Promise<void> {
+  if (!ctx.selectionLive) throw new StepFailed("copy requires an active selection");
+  await ctx.driver.copySelection();
+}

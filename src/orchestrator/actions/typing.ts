@@ -1,0 +1,17 @@
+/**
+ * `type` (scenario-dsl.md §5.2): focus `into` with a reachable tap first, then type into the
+ * focused field (appends, never clears). Δ `submit: true` appends a newline, which every backend
+ * maps to its return/confirm key.
+ *
+ * @module
+ */
+import type { StepBodies } from "../../scenario/types.ts";
+import type { RunContext } from "../context.ts";
+import { withReachability } from "./reachability.ts";
+
+/** `type: {text, into?, submit?}`. */
+export async function typeText(ctx: RunContext, body: StepBodies["type"]): Promise<void> {
+  const into = body.into;
+  if (into) await withReachability(ctx, into, () => ctx.driver.tap(into));
+  await ctx.driver.typeText(body.submit ? `${body.text}\n` : body.text);
+}

@@ -1,0 +1,83 @@
+/**
+ * `interrupts` (scenario-dsl.md §8): in-tree interstitials cleared by recovery steps. One guard
+ * per leaf step: before a non-`wait` step acts it reads the tree and runs every matching entry's
+ * steps, re-reading until nothing fires; during a `for`/`settled`/`screenChanged` wait it checks
+ * each poll after the wait's own condition failed. An entry fires at most three consecutive
+ * times per step, then goes inert; a recovery failure fails the step.
+ *
+ * @module
+ */
+import type { Element } from "../drivers/driver.ts";
+import { evaluate, passed } from "../assertions/mod.ts";
+import type { Assertion, Interrupt, Step } from "../scenario/types.ts";
+import type { RunContext } from "./context.ts";
+import { substituteAssertion } from "./substitution.ts";
+import type { PollWatcher } from "./waits.ts";
+
+/** Consecutive fires of one entry allowed within one step. */
+export const INTERRUPT_MAX_FIRES = 3;
+
+/** Runs recovery steps through the step runner; returns their failure text or null. */
+export type RecoveryRunner = (steps: readonly Step[]) => Promise<string | null>;
+
+/** The interrupt guard of one leaf step. */
+export class InterruptGuard {
+  readonly #ctx: RunContext;
+  readonly #entries: readonly Interrupt[];
+  readonly #conditions: Assertion[];
+  readonly #fires: number[];
+  readonly #runRecovery: RecoveryRunner;
+  /** A recovery step's failure text; once set the step fails with it. */
+  failure: string | null = null;
+
+  /** Conditions are substituted once, with the bindings as the step starts. */
+  constructor(ctx: RunContext, entries: readonly Interrupt[], runRecovery: RecoveryRunner) {
+    this.#ctx = ctx;
+    this.#entries = entries;
+    this.#conditions = entries.map((e, i) =>
+      substituteAssertion(ctx, e.condition, `interrupts[${i}].condition`)
+    );
+    this.#fires = entries.map(() => 0);
+    this.#runRecovery = runRecovery;
+  }
+
+  /** One pass over the entries against `tree`; true when some recovery ran. */
+  async #fireOnce(tree: readonly Element[]): Promise<boolean> {
+    let fired = false;
+    const exchanges = this.#ctx.driver.exchanges?.() ?? [];
+    for (let i = 0; i < this.#entries.length; i++) {
+      if (this.failure !== null) return fired;
+      if (this.#fires[i] >= INTERRUPT_MAX_FIRES) continue;
+      if (!passed(evaluate(tree, [this.#conditions[i]], exchanges))) {
+        this.#fires[i] = 0;
+        continue;
+      }
+      this.#fires[i]++;
+      const failure = await this.#runRecovery(this.#entries[i].steps);
+      if (failure !== null) {
+        this.failure = failure;
+        return fired;
+      }
+      fired = true;
+    }
+    return fired;
+  }
+
+  /**
+   * Before a non-wait step acts: clears every matching interstitial, re-reading after each pass
+   * that fired. Returns the last tree read (the screen the step will act on).
+   */
+  async clearBeforeAct(seed: Element[]): Promise<Element[]> {
+    let tree = seed;
+    while (this.failure === null && await this.#fireOnce(tree)) {
+      tree = await this.#ctx.driver.query();
+    }
+    return tree;
+  }
+
+  /** The guard as a wait watcher: a recovery failure aborts the wait. */
+  readonly watcher: PollWatcher = async (tree) => {
+    const acted = await this.#fireOnce(tree);
+    return { acted, abort: this.failure };
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The flow of one leaf step (seed "The flow of one step", evidence.md §4):
+ *
+ * 1. step id (`name` or `step<i>`); the pre-action tree when a `screenChanged` rule needs it
+ *    (reusing the previous step's post tree); the pre baseline (`sink.before`);
+ * 2. runtime substitution + re-validation (a failure here keeps only the pre baseline);
+ * 3. start the interval captures the step itself determines, BEFORE acting;
+ * 4. interrupts pre-check, then the body; on failure, one retry when the alert guard cleared
+ *    a blocker;
+ * 5. `after.png` at once, ahead of any other tree read; the post tree (the settled tree of a
+ *    wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
+ * 6. stop the intervals; fire the capturePolicy rules; instant captures; push the outcome with
+ *    the actuations drained once.
+ *
+ * @module
+ */
+import type { Element } from "../drivers/driver.ts";
+import type { Interval } from "../evidence/sink.ts";
+import { primaryId, treesEqual } from "../selectors/mod.ts";
+import type { Step } from "../scenario/types.ts";
+import { RunCancelled } from "../time/cancel.ts";
+import { AlertWatch } from "./alert_watch.ts";
+import { CANCELLED_FAILURE } from "./cancellation.ts";
+import type { PhaseState, RunContext } from "./context.ts";
+import { collectCaptures, firedRules, intervalKinds } from "./evidence_rules.ts";
+import { runExtract } from "./extract.ts";
+import { InterruptGuard } from "./interrupts.ts";
+import { newOutcome, recordOutcome, stepIdOf } from "./outcome.ts";
+import { primarySelector } from "./primary_selector.ts";
+import { type BodyResult, failedBody, runStepBody } from "./step_body.ts";
+import {
+  InvalidAfterSubstitution,
+  maskResults,
+  maskSecrets,
+  maskValue,
+  substituteStep,
+} from "./substitution.ts";
+import type { StepOutcome } from "./types.ts";
+import type { PollWatcher } from "./waits.ts";
+
+/** Runs a list of steps in a phase; returns the first failure text or null. */
+export type StepListRunner = (
+  ctx: RunContext,
+  ps: PhaseState,
+  steps: readonly Step[],
+) => Promise<string | null>;
+
+const NO_INTERVALS: Interval[] = [];
+const NO_RULES: number[] = [];
+
+/** Runs one leaf step and records its outcome; returns its failure text or null. */
+export async function runLeafStep(
+  ctx: RunContext,
+  ps: PhaseState,
+  step: Step,
+  runList: StepListRunner,
+): Promise<string | null> {
+  const { driver, sink, clock } = ctx;
+  const index = ps.next++;
+  const stepId = stepIdOf(step, index);
+  const stepDir = ps.dirPrefix + stepId;
+  ctx.options.onStepStart?.(ps.phase, index, step.action);
+  const start = clock.now();
+  const outcome = newOutcome(ctx, step, index, stepId, start);
+  const artifacts = outcome.artifacts;
+
+  let preTree = ctx.wantsScreenChanged ? (ctx.prevTree ?? await driver.query()) : null;
+  artifacts.push(...await sink.before(driver, stepDir, preTree ?? ctx.prevTree));
+
+  let s: Step;
+  try {
+    s = substituteStep(ctx, step);
+  } catch (e) {
+    if (!(e instanceof InvalidAfterSubstitution)) throw e;
+    outcome.ok = false;
+    outcome.reason = maskSecrets(ctx, e.message);
+    return recordOutcome(ctx, ps, outcome, start, true);
+  }
+  const primary = primarySelector(s);
+  const pid = primary ? primaryId(primary) : null;
+  if (primary) outcome.selector = maskValue(ctx, primary);
+
+  const kinds = intervalKinds(s.capture, ctx.policy, s.action, pid, ctx.baselineCapture);
+  const intervals = kinds.length > 0
+    ? await sink.startIntervals(driver, stepDir, kinds)
+    : NO_INTERVALS;
+
+  let body: BodyResult;
+  let post: Element[];
+  try {
+    const acted = await act(ctx, ps, s, outcome, preTree, runList);
+    body = acted.body;
+    preTree = acted.preTree;
+    artifacts.push(...await sink.afterShot(driver, stepDir));
+    post = body.tree ?? await driver.query();
+    ctx.prevTree = post;
+    if (!body.ok && body.trace) {
+      const diag = await sink.waitDiagnostic(stepDir, body.trace, post);
+      if (diag) artifacts.push(diag);
+    }
+    if (body.ok && s.extract) {
+      const failure = runExtract(post, s.extract, ctx.vars);
+      if (failure !== null) body = { ...body, ok: false, reason: failure };
+    }
+  } catch (e) {
+    // Cancelled or crashed mid-step: still finalize what the step started recording.
+    if (intervals.length > 0) await stopQuietly(ctx, stepDir, intervals, artifacts);
+    if (e instanceof RunCancelled) {
+      outcome.ok = false;
+      outcome.reason = CANCELLED_FAILURE;
+      recordOutcome(ctx, ps, outcome, start, true);
+    }
+    throw e;
+  }
+  if (intervals.length > 0) artifacts.push(...await sink.stopIntervals(stepDir, intervals));
+
+  outcome.ok = body.ok;
+  outcome.reason = maskSecrets(ctx, body.reason);
+  outcome.assertionResults = maskResults(ctx, body.assertionResults);
+  if (body.generated !== undefined) outcome.generated = body.generated;
+
+  const fired = ctx.policy.length === 0 ? NO_RULES : firedRules(ctx.policy, {
+    action: s.action,
+    primaryId: pid,
+    ok: body.ok,
+    screenChanged: preTree !== null && !treesEqual(preTree, post),
+  });
+  outcome.firedRules = fired;
+  const tokens = collectCaptures(s.capture, ctx.policy, fired, ctx.baselineCapture);
+  artifacts.push(...await sink.capture(driver, stepDir, tokens, { elements: post }));
+  return recordOutcome(ctx, ps, outcome, start, true);
+}
+
+/** Interrupts pre-check, the body, and the alert-guard retry. */
+async function act(
+  ctx: RunContext,
+  ps: PhaseState,
+  s: Step,
+  outcome: StepOutcome,
+  preTree: Element[] | null,
+  runList: StepListRunner,
+): Promise<{ body: BodyResult; preTree: Element[] | null }> {
+  let guard: InterruptGuard | null = null;
+  if (ctx.interrupts.length > 0 && !ps.inRecovery) {
+    try {
+      guard = new InterruptGuard(
+        ctx,
+        ctx.interrupts,
+        (steps) => runRecovery(ctx, ps, steps, runList),
+      );
+    } catch (e) {
+      if (e instanceof InvalidAfterSubstitution) return { body: failedBody(e.message), preTree };
+      throw e;
+    }
+    if (s.action !== "wait") {
+      const settled = await guard.clearBeforeAct(preTree ?? await ctx.driver.query());
+      // A cleared interstitial's own change must not count as this step's screen change.
+      if (preTree !== null) preTree = settled;
+    }
+    if (guard.failure !== null) return { body: failedBody(guard.failure), preTree };
+  }
+
+  const noteAlert = (label: string) => (outcome.alerts ??= []).push({ label });
+  const watchers: PollWatcher[] = [];
+  if (guard) watchers.push(guard.watcher);
+  if (ctx.alertGuard && isArmedWait(s)) {
+    const watch = new AlertWatch(ctx.alertGuard, ctx.driver, ctx.clock, noteAlert);
+    watchers.push(async (tree) => ({ acted: await watch.observe(tree), abort: null }));
+  }
+  let body = await runStepBody(ctx, s, watchers);
+  if (!body.ok && ctx.alertGuard && guard?.failure == null) {
+    const label = await ctx.alertGuard(ctx.driver, body.tree);
+    if (label !== null) {
+      noteAlert(label);
+      outcome.retried = true;
+      // The retry is the one extra shot: the mid-wait guard is not re-armed for it.
+      body = await runStepBody(ctx, s, guard ? [guard.watcher] : []);
+    }
+  }
+  if (guard && guard.failure !== null) body = { ...body, ok: false, reason: guard.failure };
+  return { body, preTree };
+}
+
+/** The waits the alert guard is armed inside: `for`, `settled`, `screenChanged`. */
+function isArmedWait(s: Step): boolean {
+  if (s.action !== "wait") return false;
+  const w = s.body;
+  return "for" in w || w.until.kind === "settled" || w.until.kind === "screenChanged";
+}
+
+/** Recovery steps share the phase's counter and outcomes but never trigger interrupts. */
+async function runRecovery(
+  ctx: RunContext,
+  ps: PhaseState,
+  steps: readonly Step[],
+  runList: StepListRunner,
+): Promise<string | null> {
+  const was = ps.inRecovery;
+  ps.inRecovery = true;
+  try {
+    return await runList(ctx, ps, steps);
+  } finally {
+    ps.inRecovery = was;
+  }
+}
+
+async function stopQuietly(
+  ctx: RunContext,
+  stepDir: string,
+  intervals: Interval[],
+  into: StepOutcome["artifacts"],
+): Promise<void> {
+  try {
+    into.push(...await ctx.sink.stopIntervals(stepDir, intervals));
+  } catch {
+    // The step is already ending on a more important error; a lost recording must not mask it.
+  }
+}

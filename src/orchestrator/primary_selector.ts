@@ -1,0 +1,48 @@
+/**
+ * A step's primary target selector (evidence.md §3): what `idMatches` triggers match against
+ * and what reports show as the step's selector.
+ *
+ * @module
+ */
+import type { Selector, Step } from "../scenario/types.ts";
+
+/**
+ * tap, doubleTap → the selector itself; longPress/pinch/rotate/selectOption/setPickerValue →
+ * `sel`; type/clear/delete/select → `into`; swipe/drag → `on`; scroll → `to`;
+ * handleSystemAlert → `sel`; otherwise null.
+ *
+ * @example
+ * ```ts
+ * primarySelector({ action: "type", body: { text: "x", into: { id: "f" }, submit: false } });
+ * // { id: "f" }
+ * ```
+ */
+export function primarySelector(step: Step): Selector | null {
+  switch (step.action) {
+    case "tap":
+    case "doubleTap":
+      return step.body;
+    case "longPress":
+    case "pinch":
+    case "rotate":
+    case "selectOption":
+    case "setPickerValue":
+      return step.body.sel;
+    case "type":
+      return step.body.into ?? null;
+    case "clear":
+    case "delete":
+    case "select":
+      return step.body.into;
+    case "swipe":
+      return "on" in step.body ? step.body.on : null;
+    case "drag":
+      return step.body.on;
+    case "scroll":
+      return step.body.to;
+    case "handleSystemAlert":
+      return "sel" in step.body ? step.body.sel : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Condition waits (scenario-dsl.md §5.5, seed "Waits"): poll `query()` (or the observed
+ * exchanges) every 50 ms until the condition holds or the effective timeout passes. Every read is
+ * checked before the deadline test, so `timeout: 0` still gets one look. There is no fixed sleep.
+ *
+ * @module
+ */
+import type { Element } from "../drivers/driver.ts";
+import type { WaitTrace } from "../evidence/sink.ts";
+import { countMatching, requestLabel } from "../assertions/mod.ts";
+import { findAll, renderSelector, treesEqual } from "../selectors/mod.ts";
+import type { RequestMatch, Selector, WaitSpec } from "../scenario/types.ts";
+import { checkCancelled } from "./cancellation.ts";
+import type { RunContext } from "./context.ts";
+import { pastDeadline, sleepRemainder } from "./poll.ts";
+
+/** Reads needed for `settled`: the first read plus two unchanged re-reads. */
+export const SETTLED_READS = 3;
+
+/**
+ * Something watching a wait's polls after its own condition failed (interrupts, the armed
+ * alert guard). `acted`: it changed the screen, so the tree just read is stale. `abort`: a
+ * failure that ends the wait at once.
+ */
+export type PollWatcher = (
+  tree: readonly Element[],
+) => Promise<{ acted: boolean; abort: string | null }>;
+
+/** The result of one wait. `tree` is the last read (null for `until: request`). */
+export interface WaitOutcome {
+  ok: boolean;
+  reason: string;
+  tree: Element[] | null;
+  /** Poll record of a `for` wait, for its timeout diagnostic. */
+  trace: WaitTrace | null;
+}
+
+/** The timeout a wait really uses: its own, raised to the run's floor. */
+export function effectiveTimeout(ctx: RunContext, timeout: number): number {
+  return Math.max(timeout, ctx.minWaitTimeoutS);
+}
+
+/**
+ * Runs one wait. `watchers` are consulted on each poll of `for`, `settled` and `screenChanged`
+ * waits after the condition failed.
+ */
+export function runWait(
+  ctx: RunContext,
+  spec: WaitSpec,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
+  const t = effectiveTimeout(ctx, spec.timeout);
+  if ("for" in spec) return waitFor(ctx, spec.for, t, watchers);
+  switch (spec.until.kind) {
+    case "gone":
+      return waitGone(ctx, spec.until.sel, t);
+    case "screenChanged":
+      return waitScreenChanged(ctx, t, watchers);
+    case "settled":
+      return waitSettled(ctx, t, watchers);
+    case "request":
+      return waitRequest(ctx, spec.until.match, t);
+  }
+}
+
+interface PollResult {
+  met: boolean;
+  tree: Element[];
+  abort: string | null;
+}
+
+/**
+ * The shared poll loop: read, check, let the watchers look, test the deadline, sleep the rest
+ * of the period. A watcher that acted skips that round's deadline test, so its effect gets one
+ * look (watchers are capped, so this stays bounded).
+ */
+async function pollTree(
+  ctx: RunContext,
+  deadline: number,
+  check: (tree: Element[], readStart: number) => boolean,
+  watchers: readonly PollWatcher[],
+): Promise<PollResult> {
+  const { clock, driver } = ctx;
+  for (;;) {
+    checkCancelled(ctx.cancel);
+    const readStart = clock.now();
+    const tree = await driver.query();
+    if (check(tree, readStart)) return { met: true, tree, abort: null };
+    let acted = false;
+    for (const watch of watchers) {
+      const verdict = await watch(tree);
+      if (verdict.abort !== null) return { met: false, tree, abort: verdict.abort };
+      acted ||= verdict.acted;
+    }
+    if (!acted && pastDeadline(clock, deadline)) return { met: false, tree, abort: null };
+    await sleepRemainder(clock, readStart, deadline);
+  }
+}
+
+function timeoutText(what: string, t: number): string {
+  return `wait timeout: ${what} (${String(t)}s)`;
+}
+
+async function waitFor(
+  ctx: RunContext,
+  sel: Selector,
+  t: number,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
+  const start = ctx.clock.now();
+  const target = renderSelector(sel);
+  const trace: WaitTrace = {
+    target,
+    timeoutSeconds: t,
+    polls: 0,
+    firstNonemptySeconds: null,
+    elementsAtTimeout: 0,
+    readiness: ctx.options.readiness ?? null,
+  };
+  const r = await pollTree(ctx, start + t, (tree, readStart) => {
+    trace.polls++;
+    if (tree.length > 0 && trace.firstNonemptySeconds === null) {
+      trace.firstNonemptySeconds = readStart - start;
+    }
+    return findAll(tree, sel).length > 0;
+  }, watchers);
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
+  trace.elementsAtTimeout = r.tree.length;
+  const reason = r.abort ?? timeoutText(`for ${target}`, t);
+  return { ok: false, reason, tree: r.tree, trace: r.abort === null ? trace : null };
+}
+
+async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
+  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => findAll(tree, sel).length === 0, []);
+  const reason = r.met ? "" : timeoutText(`gone ${renderSelector(sel)}`, t);
+  return { ok: r.met, reason, tree: r.tree, trace: null };
+}
+
+/** Compares against the first read this wait takes, not the screen before the previous action. */
+async function waitScreenChanged(
+  ctx: RunContext,
+  t: number,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
+  const { clock } = ctx;
+  const deadline = clock.now() + t;
+  checkCancelled(ctx.cancel);
+  const baselineStart = clock.now();
+  const baseline = await ctx.driver.query();
+  await sleepRemainder(clock, baselineStart, deadline);
+  const r = await pollTree(ctx, deadline, (tree) => !treesEqual(baseline, tree), watchers);
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
+  return {
+    ok: false,
+    reason: r.abort ?? timeoutText("screenChanged", t),
+    tree: r.tree,
+    trace: null,
+  };
+}
+
+/**
+ * Three consecutive identical reads with at least one identified element. A collapsed tree
+ * (empty or anonymous) never settles; on timeout the wait passes with the current screen.
+ */
+async function waitSettled(
+  ctx: RunContext,
+  t: number,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
+  let previous: Element[] | null = null;
+  let identical = 0;
+  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => {
+    identical = previous !== null && treesEqual(previous, tree) ? identical + 1 : 1;
+    previous = tree;
+    return identical >= SETTLED_READS && tree.some((el) => !!el.identifier);
+  }, watchers);
+  if (r.abort !== null) return { ok: false, reason: r.abort, tree: r.tree, trace: null };
+  return { ok: true, reason: "", tree: r.tree, trace: null };
+}
+
+/** Counts observed exchanges matching `match` (≥ `match.count ?? 1`); reads no tree. */
+async function waitRequest(ctx: RunContext, match: RequestMatch, t: number): Promise<WaitOutcome> {
+  const { clock, driver } = ctx;
+  const deadline = clock.now() + t;
+  const need = match.count ?? 1;
+  for (;;) {
+    checkCancelled(ctx.cancel);
+    const readStart = clock.now();
+    if (countMatching(driver.exchanges?.() ?? [], match) >= need) {
+      return { ok: true, reason: "", tree: null, trace: null };
+    }
+    if (pastDeadline(clock, deadline)) {
+      return {
+        ok: false,
+        reason: timeoutText(`request ${requestLabel(match)}`, t),
+        tree: null,
+        trace: null,
+      };
+    }
+    await sleepRemainder(clock, readStart, deadline);
+  }
+}
