@@ -8,6 +8,8 @@ import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { EXIT_USAGE } from "./exit_codes.ts";
 import { registerLint } from "./commands/lint.ts";
+import { registerReport } from "./commands/report.ts";
+import { registerRun } from "./commands/run.ts";
 
 /** Where a command writes; injected so tests can capture output. */
 export interface CliIo {
@@ -40,7 +42,9 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   const setExit = (code: number) => {
     exitCode = code;
   };
+  registerRun(program, io, setExit);
   registerLint(program, io, setExit);
+  registerReport(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (err) {

@@ -1,0 +1,363 @@
+/**
+ * `bajutsu run` end to end (runner.md §1, seed `run_and_report`): config → scenarios → pool →
+ * `runAll` (or the matrix) → reports, with cancellation, crash recovery and the verdict line.
+ * Every path that reaches dispatch writes manifest.json and the reports, also when a scenario
+ * throws, the run is cancelled, or a device fails.
+ *
+ * @module
+ */
+import { relative, resolve } from "node:path";
+import { loadConfig } from "../config/load_config.ts";
+import { resolveTarget } from "../config/resolve_target.ts";
+import type { Effective } from "../config/effective.ts";
+import { readEnvKnobs } from "../config/env_knobs.ts";
+import { formatLoadError, type LoadError } from "../scenario/errors.ts";
+import { loadScenarioPaths } from "../scenario/load.ts";
+import { selectByTags } from "../scenario/templating/tags.ts";
+import type { Scenario } from "../scenario/types.ts";
+import { runScenario } from "../orchestrator/run_scenario.ts";
+import { preflight } from "../orchestrator/preflight.ts";
+import { FileSink } from "../evidence/file_sink.ts";
+import { Redactor } from "../evidence/redact.ts";
+import { writeReport } from "../report/write_report.ts";
+import { uniqueRunId } from "../report/run_id.ts";
+import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
+import { realClock } from "../time/clock.ts";
+import type { CancelSignal } from "../time/cancel.ts";
+import { buildProvenance, readGitRevision, scenarioHash } from "../report/provenance.ts";
+import { VERSION } from "../version.ts";
+import { devicePool } from "./pool.ts";
+import { RunAborted, runAll, type ScenarioRecord } from "./run_all.ts";
+import { RunCrashBudget } from "./crash_budget.ts";
+import { runMatrix } from "./matrix.ts";
+import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts";
+import { annotationFor } from "./github_annotations.ts";
+import { installSigterm } from "./sigterm.ts";
+import { selectShard, type ShardSpec } from "./shards.ts";
+import { readTimings } from "./timings.ts";
+import { backendFor, UsageError } from "./backends.ts";
+import { scenarioYaml } from "../scenario/to_yaml.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+
+export interface RunRequest {
+  configPath: string;
+  target?: string;
+  scenarios: string[];
+  tags: string[];
+  exclude: string[];
+  runsDir: string;
+  /** `--erase` true, `--no-erase` false, unset undefined. */
+  erase?: boolean;
+  backend?: string[];
+  workers: number;
+  /** `--browser a,b`: one engine = a plain run, several = a matrix. */
+  browsers?: string[];
+  headed?: boolean;
+  shard?: ShardSpec;
+  /** A manifest, a run dir or a runs dir holding previous durations. */
+  timings?: string;
+  /** Overrides the web target's baseUrl. */
+  baseUrl?: string;
+}
+
+export interface RunIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  progress: ProgressSink;
+  env(name: string): string | undefined;
+  color: boolean;
+  /** A cancel signal for tests; the real command installs the SIGTERM handler. */
+  cancel?: CancelSignal;
+}
+
+/** Loads, selects and prepares the scenarios; a usage problem throws UsageError. */
+async function prepareScenarios(
+  req: RunRequest,
+  eff: Effective,
+  io: RunIo,
+): Promise<{ scenarios: Scenario[]; sourceName: string | null }> {
+  const paths = req.scenarios.length > 0
+    ? req.scenarios
+    : eff.dirs.scenarios
+    ? [eff.dirs.scenarios]
+    : [];
+  if (paths.length === 0) {
+    throw new UsageError(
+      `no scenarios: pass --scenario or set targets.${eff.target}.scenarios in the config`,
+    );
+  }
+  for (const p of paths) {
+    try {
+      await Deno.stat(p);
+    } catch {
+      throw new UsageError(`scenario path not found: ${p}`);
+    }
+  }
+  const loaded = await loadScenarioPaths(paths, { configSetup: eff.setup });
+  const errors: LoadError[] = [];
+  const scenarios: Scenario[] = [];
+  for (const f of loaded.files) {
+    errors.push(...f.outcome.errors);
+    for (const w of f.outcome.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
+    scenarios.push(...f.outcome.scenarios);
+  }
+  if (errors.length > 0) {
+    for (const e of errors) io.stderr(formatLoadError(e));
+    throw new UsageError(`${errors.length} scenario load error(s)`);
+  }
+  if (scenarios.length === 0) throw new UsageError(`no scenarios found in ${paths.join(", ")}`);
+  let selected = selectByTags(scenarios, req.tags, req.exclude);
+  if (selected.length === 0) {
+    throw new UsageError(
+      `no scenario matches the tag selection (tag: ${req.tags.join(",") || "-"}, exclude: ${
+        req.exclude.join(",") || "-"
+      })`,
+    );
+  }
+  if (req.shard) {
+    const durations = req.timings ? await readTimings(req.timings) : undefined;
+    selected = selectShard(selected, (s) => s.name, req.shard, durations);
+  }
+  // Erase resolves to a concrete bool before the pipeline: flag > scenario > target > off.
+  for (const s of selected) {
+    s.preconditions.erase = req.erase ?? s.preconditions.erase ?? eff.run.erase;
+  }
+  const files = [...new Set(loaded.files.map((f) => f.file))];
+  return { scenarios: selected, sourceName: files.length === 1 ? files[0] : null };
+}
+
+function secretValues(eff: Effective, env: (k: string) => string | undefined) {
+  const out: Record<string, string> = {};
+  for (const name of eff.secrets) {
+    const v = env(name);
+    if (v !== undefined && v !== "") out[name] = v;
+  }
+  return out;
+}
+
+/** Runs `bajutsu run` and returns the exit code. */
+export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
+  // 1. config and target
+  const parsed = await loadConfig(req.configPath);
+  for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
+  if (!parsed.config) {
+    for (const e of parsed.errors) io.stderr(formatLoadError(e));
+    return EXIT_USAGE;
+  }
+  let eff: Effective;
+  try {
+    const names = Object.keys(parsed.config.targets ?? {});
+    const target = req.target ?? (names.length === 1 ? names[0] : undefined);
+    if (!target) {
+      io.stderr(`--target is required (targets: ${names.join(", ") || "none"})`);
+      return EXIT_USAGE;
+    }
+    eff = resolveTarget(parsed.config, target);
+    if (req.baseUrl) {
+      if (eff.app.platform !== "web") {
+        io.stderr(`--base-url applies to web targets; ${target} is ${eff.platform}`);
+        return EXIT_USAGE;
+      }
+      eff = { ...eff, app: { ...eff.app, baseUrl: req.baseUrl } };
+    }
+  } catch (err) {
+    io.stderr(err instanceof Error ? err.message : String(err));
+    return EXIT_USAGE;
+  }
+
+  let knobs;
+  let prepared;
+  let backend;
+  try {
+    knobs = readEnvKnobs(io.env);
+    prepared = await prepareScenarios(req, eff, io);
+    backend = await backendFor(eff, req, io);
+  } catch (err) {
+    io.stderr(err instanceof Error ? err.message : String(err));
+    return EXIT_USAGE;
+  }
+  const { scenarios, sourceName } = prepared;
+
+  // 2. run id, cancellation
+  const clock = realClock;
+  const runsDir = resolve(req.runsDir);
+  await Deno.mkdir(runsDir, { recursive: true, mode: 0o700 });
+  const runId = await uniqueRunId(runsDir, clock.wallNow());
+  const runDir = `${runsDir}/${runId}`;
+  await Deno.mkdir(runDir, { recursive: true, mode: 0o700 });
+  const sigterm = io.cancel ? null : installSigterm({
+    graceS: knobs.cancelGraceS,
+    onCancel: () => io.progress.line("cancel requested: finishing the current step"),
+  });
+  const cancel = io.cancel ?? sigterm!.cancel;
+
+  const secrets = secretValues(eff, io.env);
+  const redactor = new Redactor({
+    redact: eff.redact,
+    secrets: Object.values(secrets),
+  });
+  const yamlText = scenarioYaml(scenarios);
+  const provenance = {
+    scenarioHash: scenarioHash(yamlText),
+    toolVersion: VERSION,
+    gitRevision: await readGitRevision(eff.configDir) ?? "",
+  };
+  const onProgress = (e: Parameters<typeof formatProgress>[0]) => {
+    const line = formatProgress(e, { color: io.color });
+    if (line !== null) io.progress.line(line);
+  };
+
+  // 3. one engine pass: a pool of lanes, runAll, shutdown
+  const pass = async (engine: string | null): Promise<ScenarioRecord[]> => {
+    const passDir = engine ? `${runDir}/${engine}` : runDir;
+    const factory = await backend.factory(engine);
+    const pool = devicePool({
+      devices: backend.lanes,
+      factory,
+      actuatorFor: () => backend.actuator,
+      sinkFor: (leaseReq) => {
+        const sink = new FileSink(passDir, {
+          // Config redaction (defaults ∪ target) is unioned with the scenario's own.
+          redactor: new Redactor({
+            redact: [eff.redact, leaseReq.scenario.redact],
+            secrets: Object.values(secrets),
+          }),
+          provider: backend.actuator,
+          provenance: () => provenance,
+        });
+        sink.beginScenario(leaseReq.sid);
+        return sink;
+      },
+      clock,
+      cancel,
+      maxWarmReuses: knobs.maxWarmReuses,
+      readyWhen: eff.readyWhen,
+      idNamespaces: eff.idNamespaces,
+    });
+    try {
+      return await runAll(scenarios, pool.lease, {
+        clock,
+        cancel,
+        workers: Math.min(req.workers, backend.lanes.length),
+        crashRetries: knobs.crashRetries,
+        crashRecoveryBudgetS: knobs.crashRecoveryBudgetS,
+        runCrashBudget: new RunCrashBudget(knobs.runCrashRecoveryBudgetS),
+        forceEraseOnRetry: req.erase !== false,
+        pinnedDevices: backend.pinned,
+        preflight: (s) => preflight(s, backend.capabilities, backend.actuator),
+        runScenario,
+        runOptions: (s, lease, sid) => ({
+          clock,
+          sink: lease.sink,
+          cancel,
+          afterPhaseDeadlineS: knobs.cancelGraceS / 10,
+          secrets,
+          baselineCapture: eff.capture,
+          minWaitTimeoutS: knobs.minWaitTimeoutS,
+          relauncher: lease.relauncher,
+          redact: eff.redact,
+          onStepStart: (phase, index, action) =>
+            io.progress.live(formatStepLine(sid, phase, index, action)),
+          onStep: () => io.progress.live(""),
+        }),
+        onProgress,
+      });
+    } finally {
+      await pool.shutdown();
+    }
+  };
+
+  // 4. dispatch; infrastructure failures still end in a report
+  let records: ScenarioRecord[];
+  let exitOverride: number | null = null;
+  try {
+    if (backend.engines.length > 1) {
+      records = await runMatrix(backend.engines, scenarios, (e) => pass(e), {
+        cancel,
+        wallNow: () => clock.wallNow(),
+        onEngine: (e) => io.progress.line(`━ engine ${e}`),
+      });
+    } else {
+      records = await pass(null);
+    }
+  } catch (err) {
+    if (err instanceof RunAborted) {
+      io.stderr(`device error: ${err.message}`);
+      records = err.records;
+      exitOverride = EXIT_USAGE;
+    } else {
+      sigterm?.dispose();
+      throw err;
+    }
+  }
+
+  // 5. reports, annotations, verdict
+  const reportRecords: ReportRecord[] = records.map((r) => toReportRecord(r, runDir));
+  const { manifestPath } = await writeReport(runDir, {
+    runId,
+    results: reportRecords,
+    sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
+    provenance: buildProvenance({
+      scenarioYaml: yamlText,
+      gitRevision: provenance.gitRevision || null,
+    }),
+    scenarioYaml: redactor.redactText(yamlText),
+  });
+  sigterm?.dispose();
+  if (io.env("GITHUB_ACTIONS") === "true") {
+    for (const r of records) {
+      const file = r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined;
+      const line = annotationFor(relativeFiles(r.result), file);
+      if (line) io.stdout(line);
+    }
+  }
+  const ok = records.every((r) => r.result.ok) && !cancel.cancelled;
+  const shown = relative(Deno.cwd(), manifestPath) || manifestPath;
+  io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
+  if (exitOverride !== null) return exitOverride;
+  return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+function relativeFiles<T extends { steps: { file?: string }[] }>(result: T): T {
+  const fix = (s: { file?: string }) => ({
+    ...s,
+    file: s.file ? relative(Deno.cwd(), s.file) : s.file,
+  });
+  return { ...result, steps: result.steps.map(fix) };
+}
+
+/** Artifact names of an engine pass are relative to `<runDir>/<engine>`: prefix them. */
+function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
+  const prefix = r.engine ? `${r.engine}/` : "";
+  const fixSteps = <S extends { artifacts: { name: string }[] }>(steps: S[]): S[] =>
+    prefix
+      ? steps.map((s) => ({
+        ...s,
+        artifacts: s.artifacts.map((a) => ({ ...a, name: prefix + a.name })),
+      }))
+      : steps;
+  return {
+    result: {
+      ...r.result,
+      steps: fixSteps(r.result.steps),
+      beforeOutcomes: fixSteps(r.result.beforeOutcomes),
+      afterOutcomes: fixSteps(r.result.afterOutcomes),
+    },
+    sid: r.sid,
+    backend: r.backend,
+    engine: r.engine,
+    device: r.device,
+    deviceName: r.deviceName,
+    deviceRuntime: r.deviceRuntime,
+    file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
+    description: r.scenario.description,
+    artifacts: [],
+    skippedCaptures: r.skippedCaptures,
+    videoAnchorS: 0,
+    startedAt: r.startedAt,
+    plannedSteps: r.scenario.steps.map((s, i) => ({
+      action: s.action,
+      stepId: s.name || `step${i}`,
+    })),
+  };
+}
