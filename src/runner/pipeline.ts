@@ -246,7 +246,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
         pinnedDevices: backend.pinned,
         preflight: (s) => preflight(s, backend.capabilities, backend.actuator),
         runScenario,
-        runOptions: (s, lease, sid) => ({
+        runOptions: (_s, lease, sid) => ({
           clock,
           sink: lease.sink,
           cancel,
