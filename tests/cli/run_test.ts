@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { runCommand, type RunRequest } from "../../src/runner/pipeline.ts";
+import { validateManifest } from "../../src/report/manifest_schema.ts";
+import { CancelSource } from "../../src/time/cancel.ts";
+
+const FIXTURE = new URL("../fixtures/fake_target/", import.meta.url).pathname;
+
+interface Captured {
+  code: number;
+  out: string[];
+  err: string[];
+  manifest: Record<string, unknown> & { scenarios: Array<Record<string, unknown>> };
+  runDir: string;
+}
+
+async function run(
+  req: Partial<RunRequest>,
+  env: Record<string, string> = {},
+  cancel = new CancelSource(),
+): Promise<Captured> {
+  const runsDir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  const out: string[] = [], err: string[] = [];
+  const code = await runCommand({
+    configPath: join(FIXTURE, "bajutsu.config.yaml"),
+    scenarios: [],
+    tags: [],
+    exclude: [],
+    runsDir,
+    workers: 1,
+    ...req,
+  }, {
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+    progress: { line: (l) => err.push(l), live: () => {} },
+    env: (k) => ({ LOGIN_PASSWORD: "hunter2", ...env })[k],
+    color: false,
+    cancel,
+  });
+  const last = out.at(-1) ?? "";
+  const path = last.replace(/^(PASS|FAIL) {2}/, "");
+  let manifest = { scenarios: [] } as Captured["manifest"];
+  if (/^(PASS|FAIL) {2}/.test(last)) manifest = JSON.parse(await Deno.readTextFile(path));
+  return { code, out, err, manifest, runDir: path.replace(/\/manifest\.json$/, "") };
+}
+
+Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest", async () => {
+  const r = await run({ exclude: ["broken"] });
+  assert.equal(r.code, 0, r.err.join("\n"));
+  assert.match(r.out.at(-1)!, /^PASS {2}.*manifest\.json$/);
+  assert.deepEqual(validateManifest(r.manifest), []);
+  assert.deepEqual(r.manifest.scenarios.map((s) => s.scenario), [
+    "log in",
+    "wrong password shows an error",
+  ]);
+  assert.ok(r.err.some((l) => /^✔ scenario 1\/2: log in \(\d+\.\d+s\)$/.test(l)), r.err.join("\n"));
+  for (const f of ["junit.xml", "ctrf.json", "report.html", "scenario.yaml"]) {
+    assert.ok((await Deno.stat(join(r.runDir, f))).isFile, f);
+  }
+  assert.ok((await Deno.stat(join(r.runDir, "00-log-in/step0/after.png"))).isFile);
+});
+
+Deno.test("run: a failing scenario exits 1 with FAIL and the failure string in manifest and JUnit", async () => {
+  const r = await run({ tags: ["broken"] });
+  assert.equal(r.code, 1);
+  assert.match(r.out.at(-1)!, /^FAIL {2}/);
+  const failure = 'step 5 (assert): expected equals="Count: 5" but actual="Count: 1"';
+  assert.equal(r.manifest.scenarios[0].failure, failure);
+  const junit = new XMLParser({ ignoreAttributes: false }).parse(
+    await Deno.readTextFile(join(r.runDir, "junit.xml")),
+  );
+  assert.equal(junit.testsuite["@_failures"], "1");
+  assert.equal(junit.testsuite.testcase.failure["@_message"], failure);
+});
+
+Deno.test("run: a mixed suite keeps declaration order and exits 1", async () => {
+  const r = await run({});
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.manifest.scenarios.map((s) => [s.scenario, s.ok]), [
+    ["counter reads five", false],
+    ["log in", true],
+    ["wrong password shows an error", true],
+  ]);
+});
+
+Deno.test("run: secrets never reach the evidence", async () => {
+  const r = await run({ scenarios: [join(FIXTURE, "scenarios/login.yaml")], tags: ["smoke"] });
+  assert.equal(r.code, 0, r.err.join("\n"));
+  const tree = await Deno.readTextFile(join(r.runDir, "00-log-in/step3/elements.json"));
+  assert.ok(!tree.includes("hunter2"), "the typed secret is masked in elements.json");
+  assert.ok(tree.includes("[REDACTED]"));
+});
+
+Deno.test("run: usage and config errors exit 2 before any report", async (t) => {
+  const dir = await Deno.makeTempDir();
+  const bad = join(dir, "bad.yaml");
+  await Deno.writeTextFile(bad, "targets:\n  app:\n    platform: fake\n    ap: x.yaml\n");
+  await t.step("bad config names file:line:col", async () => {
+    const r = await run({ configPath: bad });
+    assert.equal(r.code, 2);
+    assert.ok(r.err.some((l) => /bad\.yaml:4:5: E_UNKNOWN_KEY/.test(l)), r.err.join("\n"));
+    assert.equal(r.out.length, 0);
+  });
+  await t.step("unknown target", async () => {
+    const r = await run({ target: "nope" });
+    assert.equal(r.code, 2);
+    assert.match(r.err.join("\n"), /nope/);
+  });
+  await t.step("missing scenario path", async () => {
+    const r = await run({ scenarios: [join(dir, "missing.yaml")] });
+    assert.equal(r.code, 2);
+    assert.match(r.err.join("\n"), /not found/);
+  });
+  await t.step("a tag selection that matches nothing", async () => {
+    const r = await run({ tags: ["no-such-tag"] });
+    assert.equal(r.code, 2);
+  });
+  await t.step("a scenario load error prints in lint format", async () => {
+    const broken = join(dir, "broken.yaml");
+    await Deno.writeTextFile(broken, "- name: x\n  steps:\n    - tapp: { id: a }\n");
+    const r = await run({ scenarios: [broken] });
+    assert.equal(r.code, 2);
+    assert.ok(r.err.some((l) => /broken\.yaml:3:\d+: E_/.test(l)), r.err.join("\n"));
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("run: GitHub Actions annotations point at the failing step's line", async () => {
+  const r = await run({ tags: ["broken"] }, { GITHUB_ACTIONS: "true" });
+  const ann = r.out.find((l) => l.startsWith("::error "));
+  assert.ok(ann, r.out.join("\n"));
+  assert.match(ann!, /^::error file=[^,]*broken\.yaml,line=9::step 5 \(assert\)/);
+});
+
+Deno.test("run: shards split the suite deterministically and together cover it", async () => {
+  const a = await run({ shard: { index: 1, count: 2 } });
+  const b = await run({ shard: { index: 2, count: 2 } });
+  const names = [...a.manifest.scenarios, ...b.manifest.scenarios].map((s) => s.scenario).sort();
+  assert.deepEqual(names, ["counter reads five", "log in", "wrong password shows an error"]);
+  assert.ok(a.manifest.scenarios.length > 0 && b.manifest.scenarios.length > 0);
+});
+
+Deno.test("run: a cancelled run still writes a complete manifest with every scenario cancelled", async () => {
+  const cancel = new CancelSource();
+  cancel.cancel();
+  const r = await run({}, {}, cancel);
+  assert.equal(r.code, 1);
+  assert.deepEqual(validateManifest(r.manifest), []);
+  assert.deepEqual(r.manifest.scenarios.map((s) => s.failure), [
+    "cancelled",
+    "cancelled",
+    "cancelled",
+  ]);
+});
