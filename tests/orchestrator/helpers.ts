@@ -6,14 +6,17 @@
  */
 import {
   createFakeDriver,
+  fakeApp,
   type FakeDriver,
   fakeElement,
+  fakeScreen,
   singleScreenApp,
 } from "../../src/drivers/fake/mod.ts";
 import type {
   FakeAppSpec,
   FakeEffect,
   FakeElementSpec,
+  FakeReactionSpec,
   FakeTimerSpec,
 } from "../../src/drivers/fake/mod.ts";
 import type { Driver, Frame } from "../../src/drivers/driver.ts";
@@ -112,4 +115,31 @@ export function reveal(id: string): FakeEffect {
 /** A `hide` effect on `{id}`. */
 export function hide(id: string): FakeEffect {
   return { kind: "hide", target: { id }, afterMs: 0 };
+}
+
+/** A `goto` effect, `afterMs` after its trigger. */
+export function goto(screen: string, afterMs = 0): FakeEffect {
+  return { kind: "goto", screen, afterMs };
+}
+
+/** "When `{id}` is tapped, do `effects`". */
+export function onTap(id: string, ...effects: FakeEffect[]): FakeReactionSpec {
+  return {
+    on: { kind: "tap", target: { id } },
+    screen: null,
+    when: [],
+    unless: [],
+    then: effects,
+  };
+}
+
+/** Two screens: `main` (home, ok → goes to `next`) and `next` (done). */
+export function twoScreenApp(gotoAfterMs = 0): FakeAppSpec {
+  return fakeApp({
+    screens: [
+      fakeScreen("main", [el("home", [0, 0, 390, 100]), el("ok", [0, 200, 100, 40])]),
+      fakeScreen("next", [el("done", [0, 0, 390, 100])]),
+    ],
+    reactions: [onTap("ok", goto("next", gotoAfterMs))],
+  });
 }

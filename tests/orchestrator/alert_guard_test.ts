@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { fakeApp, type FakeDriver, fakeScreen } from "../../src/drivers/fake/mod.ts";
+import type { FakeAlertSpec, FakeEffect } from "../../src/drivers/fake/mod.ts";
+import { runScenario } from "../../src/orchestrator/run_scenario.ts";
+import type { AlertGuard } from "../../src/orchestrator/types.ts";
+import type { FakeClock } from "../../src/time/clock.ts";
+import { assertExists, at, el, fake, scenario, tapStep, waitForStep } from "./helpers.ts";
+
+const PERMISSION: FakeAlertSpec = {
+  name: "permission",
+  title: "Allow notifications?",
+  message: null,
+  buttons: [{ label: "Don't Allow", identifier: null, then: [] }],
+  hidesTree: true,
+};
+
+const raise: FakeEffect = { kind: "alert", alert: "permission", afterMs: 0 };
+
+/** The main screen (home, ok) with the permission alert raised at `ms`. */
+function alertApp(ms: number) {
+  return fake(fakeApp({
+    screens: [fakeScreen("main", [el("home"), el("ok", [0, 200, 100, 40])])],
+    alerts: new Map([["permission", PERMISSION]]),
+    timers: [at(ms, raise)],
+  }));
+}
+
+/** A guard that dismisses through the fake and records when it was called. */
+function dismissingGuard(driver: FakeDriver, clock: FakeClock, calls: number[]): AlertGuard {
+  return async () => {
+    calls.push(clock.now());
+    const dismissed = await driver.dismissSystemAlert();
+    return dismissed ? `${dismissed.title} → ${dismissed.button}` : null;
+  };
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+
+Deno.test("alert guard: a step that failed is retried once after the guard cleared a blocker", async () => {
+  const { clock, driver } = alertApp(0);
+  const calls: number[] = [];
+  const r = await runScenario(driver, scenario({ steps: [tapStep("ok")] }), {
+    clock,
+    alertGuard: dismissingGuard(driver, clock, calls),
+  });
+  assert.equal(r.ok, true);
+  assert.equal(calls.length, 1);
+  assert.equal(r.steps[0].retried, true);
+  assert.deepEqual(r.steps[0].alerts, [{ label: "Allow notifications? → Don't Allow" }]);
+  assert.deepEqual(r.steps[0].actuations.map((a) => a.gesture), ["systemAlert", "tap"]);
+});
+
+Deno.test("alert guard: no retry when the guard found nothing to dismiss", async () => {
+  const { clock, driver } = fake();
+  let calls = 0;
+  const r = await runScenario(driver, scenario({ steps: [tapStep("missing")] }), {
+    clock,
+    alertGuard: () => (calls++, Promise.resolve(null)),
+  });
+  assert.equal(r.ok, false);
+  assert.equal(calls, 1);
+  assert.equal(r.steps[0].retried, undefined);
+});
+
+Deno.test("alert guard: the retry happens at most once", async () => {
+  const { clock, driver } = fake();
+  let calls = 0;
+  const r = await runScenario(driver, scenario({ steps: [tapStep("missing")] }), {
+    clock,
+    alertGuard: () => (calls++, Promise.resolve("something")),
+  });
+  assert.equal(r.failure, 'step 0 (tap): no match: {"id":"missing"}');
+  assert.equal(calls, 1);
+  assert.equal(r.steps[0].retried, true);
+});
+
+Deno.test("alert guard: armed inside a for-wait, it fires on the second collapsed poll", async () => {
+  const { clock, driver } = alertApp(500);
+  const calls: number[] = [];
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [tapStep("ok"), waitForStep("never", 10), tapStep("ok")] }),
+    { clock, alertGuard: dismissingGuard(driver, clock, calls), minWaitTimeoutS: 0 },
+  );
+  // The for-wait times out (never appears), but the alert was cleared mid-wait at 0.55 s.
+  assert.ok(near(calls[0], 0.55), `first call at ${calls[0]}`);
+  assert.deepEqual(r.steps[1].alerts?.[0], { label: "Allow notifications? → Don't Allow" });
+  assert.equal(r.failure, 'step 1 (wait): wait timeout: for {"id":"never"} (10s)');
+});
+
+Deno.test("alert guard: a cleared blocker lets the wait pass before its timeout", async () => {
+  const { clock, driver } = fake(fakeApp({
+    screens: [fakeScreen("main", [el("home"), el("later", undefined, { hidden: true })])],
+    alerts: new Map([["permission", PERMISSION]]),
+    timers: [at(100, raise), at(200, { kind: "reveal", target: { id: "later" }, afterMs: 0 })],
+  }));
+  const calls: number[] = [];
+  const r = await runScenario(driver, scenario({ steps: [waitForStep("later", 5)] }), {
+    clock,
+    alertGuard: dismissingGuard(driver, clock, calls),
+  });
+  assert.equal(r.ok, true);
+  assert.equal(calls.length, 1);
+  assert.ok(near(calls[0], 0.15), `guard at ${calls[0]}`); // collapsed at 0.1 and 0.15
+  assert.ok(near(clock.now(), 0.2));
+  assert.equal(r.steps[0].retried, undefined);
+});
+
+Deno.test("alert guard: cooldown of 1 s and at most two attempts per wait", async () => {
+  const { clock, driver } = alertApp(0);
+  const calls: number[] = [];
+  const r = await runScenario(driver, scenario({ steps: [waitForStep("ok", 3)] }), {
+    clock,
+    alertGuard: () => (calls.push(clock.now()), Promise.resolve(null)),
+  });
+  assert.equal(r.ok, false);
+  // Mid-wait: the 2nd collapsed poll (0.05), then 1 s later (1.05), then capped; then the
+  // end-of-step call at the timeout.
+  assert.equal(calls.length, 3, JSON.stringify(calls));
+  assert.ok(near(calls[0], 0.05));
+  assert.ok(near(calls[1], 1.05));
+  assert.ok(near(calls[2], 3));
+});
+
+Deno.test("alert guard: a single collapsed poll does not fire it (debounce)", async () => {
+  const { clock, driver } = fake(fakeApp({
+    screens: [fakeScreen("main", [el("home")])],
+    timers: [at(200, { kind: "collapse", forMs: 50, mode: "empty", afterMs: 0 })],
+  }));
+  const calls: number[] = [];
+  await runScenario(driver, scenario({ steps: [waitForStep("never", 0.5)] }), {
+    clock,
+    alertGuard: () => (calls.push(clock.now()), Promise.resolve(null)),
+  });
+  assert.equal(calls.length, 1); // only the end-of-step call
+  assert.ok(near(calls[0], 0.5));
+});
+
+Deno.test("alert guard: not armed while the tree shows identified elements", async () => {
+  const { clock, driver } = fake();
+  const calls: number[] = [];
+  await runScenario(driver, scenario({ steps: [waitForStep("never", 1)] }), {
+    clock,
+    alertGuard: () => (calls.push(clock.now()), Promise.resolve(null)),
+  });
+  assert.equal(calls.length, 1);
+  assert.ok(near(calls[0], 1));
+});
+
+Deno.test("alert guard: expect is re-evaluated once after the guard cleared a blocker", async () => {
+  const { clock, driver } = alertApp(0);
+  const calls: number[] = [];
+  const r = await runScenario(
+    driver,
+    scenario({ expect: [{ kind: "exists", sel: { id: "home" }, negate: false }] }),
+    { clock, alertGuard: dismissingGuard(driver, clock, calls) },
+  );
+  assert.equal(r.ok, true);
+  assert.equal(calls.length, 1);
+  assert.deepEqual(r.expectAlerts, [{ label: "Allow notifications? → Don't Allow" }]);
+  assert.deepEqual(r.expectActuations?.map((a) => a.gesture), ["systemAlert"]);
+});
+
+Deno.test("alert guard: expect fails as is when the guard found nothing", async () => {
+  const { clock, driver } = fake();
+  let calls = 0;
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [assertExists("home")],
+      expect: [
+        { kind: "exists", sel: { id: "nope" }, negate: false },
+      ],
+    }),
+    { clock, alertGuard: () => (calls++, Promise.resolve(null)) },
+  );
+  assert.equal(r.failure, "expect: expected present but was absent");
+  assert.equal(calls, 1);
+  assert.equal(r.expectAlerts, undefined);
+});
