@@ -1,0 +1,177 @@
+/**
+ * Readers for the config's nested blocks (notify, ai, redact, doctor, xcuitest, launchServer,
+ * deviceProvider, mailbox, mockServer, viewport, systemAlertHandling, capture tokens).
+ *
+ * @module
+ */
+import {
+  dictOf,
+  enumOf,
+  fail,
+  int,
+  listOf,
+  num,
+  numWhere,
+  type Reader,
+  record,
+  str,
+  strOrList,
+} from "./readers.ts";
+import {
+  type AiSettings,
+  type DeviceProvider,
+  type DoctorConfig,
+  type LaunchServer,
+  type Mailbox,
+  type MockServer,
+  NOTIFY_EVENTS,
+  type NotifyEndpoint,
+  type PricingEntry,
+  type XcuitestConfig,
+} from "./types.ts";
+
+/** A list of strings. */
+export const strList: Reader<string[]> = listOf(str);
+/** A string → string mapping (launch env, headers…). */
+export const strMap: Reader<Record<string, string>> = dictOf(str);
+
+const readNotifyRaw = record({
+  format: enumOf(["slack"] as const),
+  url: str,
+  on: strOrList(enumOf(NOTIFY_EVENTS)),
+  targets: strList,
+}, { required: ["url"] });
+
+/** One notify endpoint, with `format: slack` and `on: [failure]` filled in. */
+export const notifyEndpoint: Reader<NotifyEndpoint> = (node, path, ctx) => {
+  const r = readNotifyRaw(node, path, ctx);
+  if (r === undefined || r.url === undefined) return undefined;
+  return {
+    format: r.format ?? "slack",
+    url: r.url,
+    on: r.on ?? ["failure"],
+    targets: r.targets ?? [],
+  };
+};
+
+/** A notify list. */
+export const notifyList: Reader<NotifyEndpoint[]> = listOf(notifyEndpoint);
+
+const pricingEntry = record({ input: num, output: num, cacheWrite: num, cacheRead: num }, {
+  required: ["input", "output"],
+}) as Reader<PricingEntry>;
+
+/** The `ai` block. */
+export const aiSettings: Reader<AiSettings> = record({
+  provider: str,
+  model: str,
+  baseUrl: str,
+  keyEnv: str,
+  effort: str,
+  language: str,
+  usageLedger: str,
+  pricing: dictOf(pricingEntry),
+});
+
+const unit = numWhere(num, (n) => n >= 0 && n <= 1, "a number in [0, 1]");
+const readDoctorRaw = record({ idCoverageOk: unit, idCoverageFail: unit });
+
+/** `doctor` thresholds: each in [0,1] and ok ≥ fail (checked against the built-in 0.9/0.7). */
+export const doctor: Reader<DoctorConfig> = (node, path, ctx) => {
+  const d = readDoctorRaw(node, path, ctx);
+  if (d === undefined) return undefined;
+  const ok = d.idCoverageOk ?? 0.9;
+  const bad = d.idCoverageFail ?? 0.7;
+  if (ok < bad) {
+    return fail(
+      ctx,
+      node.pos,
+      "E_CONFIG",
+      path,
+      `idCoverageOk (${ok}) must be >= idCoverageFail (${bad})`,
+    );
+  }
+  return d;
+};
+
+/** `xcuitest` runner settings. */
+export const xcuitest: Reader<XcuitestConfig> = record({
+  testRunner: str,
+  build: str,
+  deviceType: enumOf(["simulator", "device"] as const),
+});
+
+const port = numWhere(int, (n) => n >= 1 && n <= 65535, "a port in 1..65535");
+
+/** `launchServer`. */
+export const launchServer = record({
+  cmd: str,
+  readyUrl: str,
+  readyTimeout: numWhere(num, (n) => n > 0, "a number > 0"),
+  cwd: str,
+  env: strMap,
+  dockerImage: str,
+  dockerfile: str,
+  port,
+}, { required: ["cmd"] }) as Reader<LaunchServer>;
+
+/** `deviceProvider` (`kind` defaults to `local`). */
+export const deviceProvider: Reader<DeviceProvider> = (node, path, ctx) => {
+  const r = record({ kind: str, endpoint: str })(node, path, ctx);
+  return r === undefined ? undefined : { ...r, kind: r.kind ?? "local" };
+};
+
+/** `mailbox` for the `email` step. */
+export const mailbox = record({
+  kind: str,
+  url: str,
+  headers: strMap,
+  messages: str,
+  fields: strMap,
+}, { required: ["url"] }) as Reader<Mailbox>;
+
+/** `mockServer` (accepted, not wired). */
+export const mockServer = record({ cmd: str, port, stubs: str }, {
+  required: ["cmd", "port"],
+}) as Reader<MockServer>;
+
+const positiveInt = numWhere(int, (n) => n > 0, "a positive integer");
+
+/** `viewport` for web targets. */
+export const viewport = record({ width: positiveInt, height: positiveInt }, {
+  required: ["width", "height"],
+}) as Reader<{ width: number; height: number }>;
+
+/** `cloudBatchBudget`. */
+export const positiveInteger: Reader<number> = positiveInt;
+
+/** Evidence capture token kinds and modifiers (evidence.md §2). */
+export const CAPTURE_KINDS = [
+  "screenshot",
+  "elements",
+  "actionLog",
+  "deviceLog",
+  "network",
+  "video",
+  "appTrace",
+  "rawTree",
+] as const;
+export const CAPTURE_MODIFIERS = ["before", "after", "around", "onError"] as const;
+const TOKEN = new RegExp(
+  `^(${CAPTURE_KINDS.join("|")})(\\.(${CAPTURE_MODIFIERS.join("|")}))?$`,
+);
+
+/** One capture token `<kind>[.<modifier>]` (`E_CAPTURE_TOKEN` otherwise). */
+export const captureToken: Reader<string> = (node, path, ctx) => {
+  const s = str(node, path, ctx);
+  if (s === undefined) return undefined;
+  return TOKEN.test(s) ? s : fail(
+    ctx,
+    node.pos,
+    "E_CAPTURE_TOKEN",
+    path,
+    `invalid capture token ${JSON.stringify(s)}: <kind>[.<modifier>] with kind one of ${
+      CAPTURE_KINDS.join(", ")
+    } and modifier one of ${CAPTURE_MODIFIERS.join(", ")}`,
+  );
+};

@@ -1,0 +1,245 @@
+/**
+ * A config document (`PNode`) → `Config`, strictly: unknown keys at any depth, wrong types and
+ * out-of-set values are load errors with line:col; deprecated keys are warnings.
+ *
+ * @module
+ */
+import type { PNode } from "../scenario/pnode.ts";
+import type { LoadError } from "../scenario/errors.ts";
+import {
+  bool,
+  childPath,
+  enumOf,
+  fail,
+  listOf,
+  newReadCtx,
+  type ReadCtx,
+  type Reader,
+  record,
+  str,
+  strOrList,
+  warn,
+} from "./readers.ts";
+import {
+  aiSettings,
+  captureToken,
+  deviceProvider,
+  doctor,
+  launchServer,
+  mailbox,
+  mockServer,
+  notifyList,
+  positiveInteger,
+  strList,
+  strMap,
+  viewport,
+  xcuitest,
+} from "./field_readers.ts";
+import {
+  alertHandling,
+  configInterrupts,
+  readyWhenSelector,
+  redactBlock as redact,
+} from "./scenario_parts.ts";
+import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
+import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
+
+/** What parsing one config document yields. */
+export interface ParsedConfig {
+  config: Config | null;
+  errors: LoadError[];
+  warnings: LoadError[];
+}
+
+const backend: Reader<string[]> = (node, path, ctx) => {
+  const list = strOrList(str)(node, path, ctx);
+  if (list !== undefined && list.length === 0) {
+    return fail(ctx, node.pos, "E_TYPE", path, "expected at least one backend token, got []");
+  }
+  return list;
+};
+
+const platform = enumOf(PLATFORMS);
+const visualCompare = enumOf(["exact", "pixelmatch"] as const);
+
+const readDefaults = record({
+  backend,
+  platform,
+  device: str,
+  locale: str,
+  capture: listOf(captureToken),
+  redact,
+  secrets: strList,
+  ai: aiSettings,
+  reservedNamespaces: strList,
+  doctor,
+  visualCompare,
+  requires: strList,
+});
+
+/** Target keys accepted only as deprecated spellings of `systemAlertHandling`. */
+const DEPRECATED_ALERT_KEYS = ["alertHandling", "dismissAlerts"] as const;
+
+const readTargetFields = record({
+  platform,
+  bundleId: str,
+  baseUrl: str,
+  package: str,
+  app: str,
+  backend,
+  device: str,
+  locale: str,
+  headless: bool,
+  browser: enumOf(BROWSERS),
+  deviceMode: str,
+  wsEndpoint: str,
+  viewport,
+  grantPermissions: strList,
+  launchEnv: strMap,
+  launchArgs: strList,
+  readyWhen: readyWhenSelector,
+  idNamespaces: strList,
+  deeplinkScheme: str,
+  appPath: str,
+  build: str,
+  scenarios: str,
+  baselines: str,
+  schemas: str,
+  goldens: str,
+  setup: str,
+  xcuitest,
+  launchServer,
+  deviceProvider,
+  cloudBatch: str,
+  cloudBatchBudget: positiveInteger,
+  mailbox,
+  notify: notifyList,
+  redact,
+  secrets: strList,
+  requires: strList,
+  ai: aiSettings,
+  visualCompare,
+  systemAlertHandling: alertHandling,
+  alertHandling,
+  dismissAlerts: alertHandling,
+  erase: bool,
+  network: bool,
+  interrupts: configInterrupts,
+  mockServer,
+});
+
+/** One target: fields, then the deprecated alert keys folded into `systemAlertHandling`. */
+const readTarget: Reader<TargetConfig> = (node, path, ctx) => {
+  const raw = readTargetFields(node, path, ctx);
+  if (raw === undefined || node.kind !== "map") return undefined;
+  const { alertHandling, dismissAlerts, ...target } = raw;
+  const spelled = node.entries.filter((e) =>
+    e.key === "systemAlertHandling" ||
+    (DEPRECATED_ALERT_KEYS as readonly string[]).includes(e.key)
+  );
+  for (const e of spelled) {
+    if (e.key === "systemAlertHandling") continue;
+    warn(
+      ctx,
+      e.keyPos,
+      "W_DEPRECATED",
+      childPath(path, e.key),
+      `${e.key} is deprecated; use systemAlertHandling`,
+    );
+  }
+  if (spelled.length > 1) {
+    const e = spelled[1];
+    fail(
+      ctx,
+      e.keyPos,
+      "E_DUPLICATE_KEY",
+      childPath(path, e.key),
+      `${e.key} and ${spelled[0].key} both set system alert handling; keep only ` +
+        "systemAlertHandling",
+    );
+  } else if (target.systemAlertHandling === undefined) {
+    const legacy = alertHandling ?? dismissAlerts;
+    if (legacy !== undefined) target.systemAlertHandling = legacy;
+  }
+  const mock = node.entries.find((e) => e.key === "mockServer");
+  if (mock) {
+    warn(
+      ctx,
+      mock.keyPos,
+      "W_IGNORED",
+      childPath(path, "mockServer"),
+      "mockServer is accepted but has no effect",
+    );
+  }
+  return target as TargetConfig;
+};
+
+const readTargets: Reader<Record<string, TargetConfig>> = (node, path, ctx) => {
+  if (node.kind !== "map") {
+    return fail(ctx, node.pos, "E_TYPE", path, "expected a mapping of target names to targets");
+  }
+  const out: Record<string, TargetConfig> = {};
+  for (const e of node.entries) {
+    const t = readTarget(e.value, childPath(path, e.key), ctx);
+    if (t !== undefined) out[e.key] = t;
+  }
+  return out;
+};
+
+const readTop = record({ defaults: readDefaults, targets: readTargets, notify: notifyList }, {
+  ignored: ["orgs", "ui"],
+});
+
+/**
+ * Parses a config document. `node` null (an empty file) is an empty config. Paths are NOT
+ * resolved here (see `resolveConfigPaths`); `file`/`dir` are recorded as given.
+ */
+export function parseConfig(
+  node: PNode | null,
+  file: string,
+  dir: string,
+  ctx: ReadCtx = newReadCtx(file),
+): ParsedConfig {
+  const top = node === null ? {} : readTop(node, "", ctx);
+  if (top === undefined) return { config: null, errors: ctx.errors, warnings: ctx.warnings };
+  const config: Config = {
+    file,
+    dir,
+    defaults: (top.defaults ?? {}) as Defaults,
+    targets: top.targets ?? {},
+    notify: top.notify ?? [],
+  };
+  if (node !== null) checkIdentifiers(config, node, ctx);
+  if (ctx.errors.length > 0) return { config: null, errors: ctx.errors, warnings: ctx.warnings };
+  return { config, errors: ctx.errors, warnings: ctx.warnings };
+}
+
+/** Every target carries the identifier its derived platform requires. */
+function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
+  const targetsNode = root.kind === "map"
+    ? root.entries.find((e) => e.key === "targets")?.value
+    : undefined;
+  if (targetsNode?.kind !== "map") return;
+  for (const e of targetsNode.entries) {
+    const target = config.targets[e.key];
+    const path = childPath("targets", e.key);
+    // A target that already failed to read would only earn a misleading second error here.
+    if (!target || ctx.errors.some((x) => x.path === path || x.path.startsWith(`${path}.`))) {
+      continue;
+    }
+    const p = derivePlatform(target, config.defaults);
+    const key = missingIdentifier(target, p);
+    if (key) {
+      // No identifier at all is a shape error (a schema can say it); the wrong one for the
+      // derived platform needs the derivation chain, so it is a config error.
+      const none = Object.values(PLATFORM_IDENTIFIER).every((k) => target[k] === undefined);
+      fail(
+        ctx,
+        e.keyPos,
+        none ? "E_REQUIRED" : "E_CONFIG",
+        path,
+        `target ${JSON.stringify(e.key)} (platform ${p}) needs ${key}`,
+      );
+    }
+  }
+}

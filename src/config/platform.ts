@@ -1,0 +1,69 @@
+/**
+ * Which platform a target runs on, and which identifier that platform requires
+ * (config-cli.md §2; drivers.md §5 for the backend tokens).
+ *
+ * @module
+ */
+import type { Defaults, Platform, TargetConfig } from "./types.ts";
+
+/** Platform implied by each backend token (platform names and actuator names). */
+const TOKEN_PLATFORM: Readonly<Record<string, Platform>> = {
+  ios: "ios",
+  xcuitest: "ios",
+  android: "android",
+  adb: "android",
+  web: "web",
+  playwright: "web",
+  fake: "fake",
+};
+
+/** The target key each platform identifies its app by. */
+export const PLATFORM_IDENTIFIER: Readonly<
+  Record<Platform, "bundleId" | "baseUrl" | "package" | "app">
+> = {
+  ios: "bundleId",
+  web: "baseUrl",
+  android: "package",
+  fake: "app",
+};
+
+/** The platform the first recognized token of a backend list implies (unknown tokens skipped). */
+export function platformForBackend(backend: readonly string[] | undefined): Platform | undefined {
+  for (const token of backend ?? []) {
+    const p = Object.hasOwn(TOKEN_PLATFORM, token) ? TOKEN_PLATFORM[token] : undefined;
+    if (p) return p;
+  }
+  return undefined;
+}
+
+/**
+ * The derivation chain: explicit `platform` (target, then defaults) → the *target's* backend →
+ * the identifier the target carries (baseUrl ⇒ web, package ⇒ android, bundleId ⇒ ios, app ⇒
+ * fake) → the defaults' backend → `ios`.
+ */
+export function derivePlatform(target: TargetConfig, defaults: Defaults): Platform {
+  return target.platform ??
+    defaults.platform ??
+    platformForBackend(target.backend) ??
+    (target.baseUrl !== undefined
+      ? "web"
+      : target.package !== undefined
+      ? "android"
+      : target.bundleId !== undefined
+      ? "ios"
+      : target.app !== undefined
+      ? "fake"
+      : undefined) ??
+    platformForBackend(defaults.backend) ??
+    "ios";
+}
+
+/** The missing identifier key for the target's platform, or null when it is present. */
+export function missingIdentifier(
+  target: TargetConfig,
+  platform: Platform,
+): "bundleId" | "baseUrl" | "package" | "app" | null {
+  const key = PLATFORM_IDENTIFIER[platform];
+  const v = target[key];
+  return typeof v === "string" && v !== "" ? null : key;
+}

@@ -1,0 +1,173 @@
+/**
+ * The typed form of a loaded `bajutsu.config.yaml` (config-cli.md §1–§2): what the file says,
+ * with relative paths already made absolute. Built-in defaults are NOT filled in here; they are
+ * applied by `resolveTarget`, which layers defaults × target into an `Effective`.
+ *
+ * Optional fields are absent when the file does not set them, so layering can tell "unset" from
+ * "set to the default value".
+ *
+ * @module
+ */
+import type { Interrupt, Redact, Selector, SystemAlertHandling } from "../scenario/types.ts";
+
+/** Platforms a target can run on; `fake` drives a scripted in-process app. */
+export const PLATFORMS = ["ios", "android", "web", "fake"] as const;
+export type Platform = typeof PLATFORMS[number];
+
+/** Playwright engines a web target may name (validated at load). */
+export const BROWSERS = ["chromium", "firefox", "webkit"] as const;
+export type Browser = typeof BROWSERS[number];
+
+/** Events a notify endpoint can fire on. */
+export const NOTIFY_EVENTS = ["failure", "change", "recovery", "always", "start"] as const;
+export type NotifyEvent = typeof NOTIFY_EVENTS[number];
+
+/** One webhook sink (`notify[]`, top-level or per target). */
+export interface NotifyEndpoint {
+  format: "slack";
+  url: string;
+  on: NotifyEvent[];
+  targets: string[];
+}
+
+/** Per-token USD rates for one provider/model in `ai.pricing`. */
+export interface PricingEntry {
+  input: number;
+  output: number;
+  cacheWrite?: number;
+  cacheRead?: number;
+}
+
+/** The `ai` block (parsed, never used by the deterministic core). */
+export interface AiSettings {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  keyEnv?: string;
+  effort?: string;
+  language?: string;
+  usageLedger?: string;
+  pricing?: Record<string, PricingEntry>;
+}
+
+export interface DoctorConfig {
+  idCoverageOk?: number;
+  idCoverageFail?: number;
+}
+
+export interface XcuitestConfig {
+  testRunner?: string;
+  build?: string;
+  deviceType?: "simulator" | "device";
+}
+
+/** How to bring up the server behind a web target's `baseUrl` for a run. */
+export interface LaunchServer {
+  cmd: string;
+  readyUrl?: string;
+  readyTimeout?: number;
+  cwd?: string;
+  env?: Record<string, string>;
+  dockerImage?: string;
+  dockerfile?: string;
+  port?: number;
+}
+
+export interface DeviceProvider {
+  kind: string;
+  endpoint?: string;
+}
+
+/** Mailbox the `email` step polls. */
+export interface Mailbox {
+  kind?: string;
+  url: string;
+  headers?: Record<string, string>;
+  messages?: string;
+  fields?: Record<string, string>;
+}
+
+/** Accepted for compatibility; has no effect (a load warning says so). */
+export interface MockServer {
+  cmd: string;
+  port: number;
+  stubs?: string;
+}
+
+/** `defaults:` — team-wide values every target inherits. */
+export interface Defaults {
+  backend?: string[];
+  platform?: Platform;
+  device?: string;
+  locale?: string;
+  capture?: string[];
+  redact?: Redact;
+  secrets?: string[];
+  ai?: AiSettings;
+  reservedNamespaces?: string[];
+  doctor?: DoctorConfig;
+  visualCompare?: "exact" | "pixelmatch";
+  requires?: string[];
+}
+
+/** `targets.<name>:` — one app under test. */
+export interface TargetConfig {
+  platform?: Platform;
+  bundleId?: string;
+  baseUrl?: string;
+  package?: string;
+  /** Fake platform: path of the scripted fake-app file (absolute after loading). */
+  app?: string;
+  backend?: string[];
+  device?: string;
+  locale?: string;
+  headless?: boolean;
+  browser?: Browser;
+  deviceMode?: string;
+  /** Web: connect to a remote Playwright browser server instead of launching one. */
+  wsEndpoint?: string;
+  viewport?: { width: number; height: number };
+  grantPermissions?: string[];
+  launchEnv?: Record<string, string>;
+  launchArgs?: string[];
+  readyWhen?: Selector;
+  idNamespaces?: string[];
+  deeplinkScheme?: string;
+  appPath?: string;
+  build?: string;
+  scenarios?: string;
+  baselines?: string;
+  schemas?: string;
+  goldens?: string;
+  setup?: string;
+  xcuitest?: XcuitestConfig;
+  launchServer?: LaunchServer;
+  deviceProvider?: DeviceProvider;
+  cloudBatch?: string;
+  cloudBatchBudget?: number;
+  mailbox?: Mailbox;
+  notify?: NotifyEndpoint[];
+  redact?: Redact;
+  secrets?: string[];
+  requires?: string[];
+  ai?: AiSettings;
+  visualCompare?: "exact" | "pixelmatch";
+  /** Also read from the deprecated `alertHandling` / `dismissAlerts` keys. */
+  systemAlertHandling?: SystemAlertHandling;
+  erase?: boolean;
+  network?: boolean;
+  /** App-wide interstitial handlers (validated like a scenario's `interrupts`). */
+  interrupts?: Interrupt[];
+  mockServer?: MockServer;
+}
+
+/** A loaded config file. */
+export interface Config {
+  /** Absolute path of the file it was loaded from ("" when built in memory). */
+  file: string;
+  /** Directory relative paths were resolved against. */
+  dir: string;
+  defaults: Defaults;
+  targets: Record<string, TargetConfig>;
+  notify: NotifyEndpoint[];
+}
