@@ -119,7 +119,9 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
   const alertNames = new Set(
     alertsNode?.kind === "map" ? alertsNode.entries.map((e) => e.key) : [],
   );
-  const refs = new RefChecker(r, screens, alertNames);
+  const screensNode = get("screens")!;
+  const screenNames = screensNode.kind === "map" ? screensNode.entries.map((e) => e.key) : [];
+  const refs = new RefChecker(r, screenNames, screens, alertNames);
 
   const initialNode = get("initial")!;
   const initial = r.name(initialNode, "initial");
@@ -152,7 +154,9 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
   const network = get("network") ? readNetwork(r, get("network")!) : null;
 
   if (r.errors.length > 0 || name === null || size === null || latency === null) {
-    return { app: null, errors: r.errors };
+    // Reading order is by section; report in file order.
+    const errors = [...r.errors].sort((a, b) => a.line - b.line || a.col - b.col);
+    return { app: null, errors };
   }
   const app = fakeApp({
     name,

@@ -14,16 +14,25 @@ import type { FakeScreenSpec } from "./types.ts";
 export class RefChecker {
   #r: NodeReader;
   #alerts: ReadonlySet<string>;
+  #names: ReadonlySet<string>;
+  #complete: boolean;
   #ids = new Map<string, Set<string>>();
   #all = new Set<string>();
 
+  /**
+   * `names` are every declared screen; `screens` those that read cleanly. Ids are only checked
+   * where every screen in question was read, so one broken screen does not cascade into errors.
+   */
   constructor(
     r: NodeReader,
+    names: readonly string[],
     screens: ReadonlyMap<string, FakeScreenSpec>,
     alerts: ReadonlySet<string>,
   ) {
     this.#r = r;
     this.#alerts = alerts;
+    this.#names = new Set(names);
+    this.#complete = names.every((n) => screens.has(n));
     for (const [name, screen] of screens) {
       const ids = new Set<string>();
       for (const node of screen.nodes) {
@@ -39,8 +48,9 @@ export class RefChecker {
 
   /** Whether `name` is a screen; reports E_CONFIG otherwise. */
   screen(name: string, node: PNode, path: string): boolean {
-    if (this.#ids.has(name)) return true;
-    this.#r.fail(node, "E_CONFIG", path, `no screen named "${name}" (have: ${this.#names()})`);
+    if (this.#names.has(name)) return true;
+    const have = [...this.#names].join(", ");
+    this.#r.fail(node, "E_CONFIG", path, `no screen named "${name}" (have: ${have})`);
     return false;
   }
 
@@ -60,14 +70,11 @@ export class RefChecker {
     const keys = Object.keys(sel);
     if (keys.length !== 1 || sel.id === undefined) return true;
     const ids = typeof sel.id === "string" ? [sel.id] : sel.id;
-    const known = scope !== null ? this.#ids.get(scope) ?? new Set<string>() : this.#all;
+    const known = scope !== null ? this.#ids.get(scope) : this.#complete ? this.#all : undefined;
+    if (known === undefined) return true;
     if (ids.some((id) => known.has(id))) return true;
     const where = scope !== null ? `on screen "${scope}"` : "on any screen";
     this.#r.fail(node, "E_CONFIG", path, `no element with id ${ids.join(" or ")} ${where}`);
     return false;
-  }
-
-  #names(): string {
-    return [...this.#ids.keys()].join(", ");
   }
 }

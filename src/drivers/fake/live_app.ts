@@ -22,7 +22,7 @@ import {
 import { type FakeEvent, findReaction } from "./reactions.ts";
 import { dragOffset } from "./scroll_model.ts";
 import { renderAlert } from "./system_alert.ts";
-import { VirtualSchedule } from "./schedule.ts";
+import { reached, VirtualSchedule } from "./schedule.ts";
 import type {
   CollapseMode,
   FakeAlertSpec,
@@ -150,7 +150,7 @@ export class LiveApp implements EffectHost {
   /** How the tree reads as collapsed now (a collapse window, or a collapsed screen), or null. */
   collapsedMode(): CollapseMode | null {
     const c = this.#collapse;
-    if (c !== null && this.#clock.now() < c.until) return c.mode;
+    if (c !== null && !reached(this.#clock.now(), c.until)) return c.mode;
     return this.screen(this.#current).collapsed;
   }
 

@@ -8,6 +8,11 @@
 /** Float slack so `0.1 + 0.2` seconds still reaches a 300 ms due time. */
 const EPSILON_S = 1e-9;
 
+/** Whether virtual time `now` has reached `due` (within float slack). */
+export function reached(now: number, due: number): boolean {
+  return due <= now + EPSILON_S;
+}
+
 interface Entry {
   due: number;
   seq: number;
@@ -33,7 +38,7 @@ export class VirtualSchedule {
       let next = -1;
       for (let i = 0; i < this.#entries.length; i++) {
         const e = this.#entries[i];
-        if (e.due > now + EPSILON_S) continue;
+        if (!reached(now, e.due)) continue;
         const best = this.#entries[next];
         if (next < 0 || e.due < best.due || (e.due === best.due && e.seq < best.seq)) next = i;
       }
