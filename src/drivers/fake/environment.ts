@@ -14,6 +14,7 @@ import { formatLoadError } from "../../scenario/errors.ts";
 import { FAKE_CAPABILITIES } from "./capabilities.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
+import { CrashInjector } from "./crash_injector.ts";
 import type { FakeAppSpec } from "./types.ts";
 
 export { FAKE_CAPABILITIES };
@@ -27,7 +28,12 @@ class FakeEnvironment implements Environment {
   readonly canReplaceDevice = false;
   #driver: FakeDriver | null = null;
 
-  constructor(readonly device: string, private app: FakeAppSpec, private clock: Clock) {}
+  constructor(
+    readonly device: string,
+    private app: FakeAppSpec,
+    private clock: Clock,
+    private crashes: CrashInjector,
+  ) {}
 
   start(req: StartRequest): Promise<Driver> {
     if (Object.keys(req.scenario.permissions).length > 0) {
@@ -35,7 +41,7 @@ class FakeEnvironment implements Environment {
         new UnsupportedAction("scenario.permissions: the fake platform has no permission control"),
       );
     }
-    this.#driver = createFakeDriver(this.app, { clock: this.clock });
+    this.#driver = createFakeDriver(this.app, { clock: this.clock, crashes: this.crashes });
     return Promise.resolve(this.#driver);
   }
 
@@ -55,14 +61,23 @@ class FakeEnvironment implements Environment {
   }
 }
 
-/** A factory over one fake-app file (loaded once per run). */
+/**
+ * A factory over one fake-app file (loaded once per run). One crash injector serves every driver
+ * the factory builds, so a `times: 1` crash happens once per run and a respawn can recover.
+ */
 export async function createFakeFactory(
   appFile: string,
   clock: Clock = realClock,
 ): Promise<EnvironmentFactory> {
   const { app, errors } = await loadFakeApp(appFile);
   if (!app) throw new Error(errors.map(formatLoadError).join("\n") || `cannot load ${appFile}`);
+  return fakeFactory(app, clock);
+}
+
+/** The same over an app spec already in memory (tests). */
+export function fakeFactory(app: FakeAppSpec, clock: Clock = realClock): EnvironmentFactory {
+  const crashes = new CrashInjector(app.crashes);
   return {
-    create: (device) => Promise.resolve(new FakeEnvironment(device, app, clock)),
+    create: (device) => Promise.resolve(new FakeEnvironment(device, app, clock, crashes)),
   };
 }
