@@ -1,12 +1,13 @@
 /**
  * Run history (reporting.md §7): there is no index file of record; a listing scans
  * `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into the
- * static `runs/index.html` page.
+ * static `runs/index.html` page, which also carries the summaries it was drawn from so the next
+ * refresh only parses manifests that changed.
  *
  * @module
  */
 import { join } from "node:path";
-import { escapeHtml } from "./html/escape.ts";
+import { escapeHtml, jsonForScript } from "./html/escape.ts";
 import { REPORT_CSS } from "./html/style.ts";
 import { parseManifest } from "./load.ts";
 import type { Manifest } from "./manifest_types.ts";
@@ -38,12 +39,28 @@ export function summarizeRun(id: string, manifest: Manifest, hasReport: boolean)
   };
 }
 
+/** A summary plus the stamp (mtime:size) of the manifest it was read from. */
+export interface IndexedRun extends RunSummary {
+  stamp: string;
+}
+
 /**
  * Every run under `runsDir` with a readable manifest, newest first. Hidden entries (`.trash`,
  * temp files) and runs whose manifest is missing or corrupt are skipped; a missing `runsDir`
  * is an empty history.
  */
 export async function listRuns(runsDir: string): Promise<RunSummary[]> {
+  return (await scanRuns(runsDir)).map(({ stamp: _, ...summary }) => summary);
+}
+
+/**
+ * Like {@link listRuns}, reusing `known` summaries whose manifest stamp is unchanged, so a
+ * refresh parses only new or rewritten manifests (a long history of big runs stays cheap).
+ */
+export async function scanRuns(
+  runsDir: string,
+  known: ReadonlyMap<string, IndexedRun> = new Map(),
+): Promise<IndexedRun[]> {
   const ids: string[] = [];
   try {
     for await (const entry of Deno.readDir(runsDir)) {
@@ -54,16 +71,29 @@ export async function listRuns(runsDir: string): Promise<RunSummary[]> {
     throw err;
   }
   ids.sort(compareRunIdsNewestFirst);
-  const runs: RunSummary[] = [];
+  const runs: IndexedRun[] = [];
   for (const id of ids) {
     const dir = join(runsDir, id);
-    let manifest: Manifest;
+    const path = join(dir, "manifest.json");
+    let stamp: string;
     try {
-      manifest = parseManifest(await Deno.readTextFile(join(dir, "manifest.json")));
+      const st = await Deno.stat(path);
+      stamp = `${st.mtime?.getTime() ?? 0}:${st.size}`;
     } catch {
-      continue; // a run still in progress, killed, or hand-edited: not part of the history
+      continue; // a run still in progress or killed: no manifest yet
     }
-    runs.push(summarizeRun(id, manifest, await isFile(join(dir, "report.html"))));
+    const hasReport = await isFile(join(dir, "report.html"));
+    const cached = known.get(id);
+    if (cached && cached.stamp === stamp) {
+      runs.push({ ...cached, report: hasReport });
+      continue;
+    }
+    try {
+      const manifest = parseManifest(await Deno.readTextFile(path));
+      runs.push({ ...summarizeRun(id, manifest, hasReport), stamp });
+    } catch {
+      continue; // corrupt or hand-edited: not part of the history
+    }
   }
   return runs;
 }
@@ -77,6 +107,29 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
+ * The summaries a previous `runs/index.html` carried (its `#bj-runs` block), by id; empty when
+ * the page is missing, foreign or damaged.
+ */
+export function indexedRunsOf(indexHtml: string): Map<string, IndexedRun> {
+  const m = /<script type="application\/json" id="bj-runs">(.*?)<\/script>/s.exec(indexHtml);
+  const out = new Map<string, IndexedRun>();
+  if (!m) return out;
+  try {
+    const list: unknown = JSON.parse(m[1]);
+    if (!Array.isArray(list)) return out;
+    for (const r of list) {
+      if (
+        r && typeof r.id === "string" && typeof r.stamp === "string" && typeof r.ok === "boolean" &&
+        Array.isArray(r.scenarios) && typeof r.passed === "number" && typeof r.total === "number"
+      ) out.set(r.id, r as IndexedRun);
+    }
+  } catch {
+    // damaged: everything is re-read
+  }
+  return out;
+}
+
+/**
  * The `runs/index.html` page: one row per run with its verdict and a link to its report.
  *
  * @example
@@ -84,7 +137,7 @@ async function isFile(path: string): Promise<boolean> {
  * renderRunsIndex(await listRuns("runs")); // "<!doctype html>…"
  * ```
  */
-export function renderRunsIndex(runs: readonly RunSummary[]): string {
+export function renderRunsIndex(runs: readonly (RunSummary | IndexedRun)[]): string {
   const rows = runs.map((r) => {
     const dir = encodeURIComponent(r.id);
     const target = r.report ? `${dir}/report.html` : `${dir}/manifest.json`;
@@ -107,6 +160,8 @@ export function renderRunsIndex(runs: readonly RunSummary[]): string {
     `<header><h1>Bajutsu runs</h1><div class="chips"><span class="chip">${runs.length} runs</span>` +
     `<span class="chip fail">${runs.filter((r) => !r.ok).length} failed</span></div></header>`,
     `<main>${body}</main>`,
+    // Summaries with their manifest stamps: the next refresh re-reads only changed runs.
+    `<script type="application/json" id="bj-runs">${jsonForScript(runs)}</script>`,
     "</body></html>",
     "",
   ].join("\n");

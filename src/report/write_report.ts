@@ -6,15 +6,22 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../evidence/atomic_write.ts";
 import { ctrfText } from "./ctrf.ts";
 import { DEFAULT_TREE_BUDGET, loadElementTrees } from "./embedded_trees.ts";
-import { listRuns, renderRunsIndex } from "./history.ts";
+import {
+  type IndexedRun,
+  indexedRunsOf,
+  renderRunsIndex,
+  scanRuns,
+  summarizeRun,
+} from "./history.ts";
 import { renderReport } from "./html/render.ts";
 import { junitXml } from "./junit.ts";
 import { buildManifest } from "./manifest.ts";
 import type { Manifest } from "./manifest_types.ts";
+import { manifestText } from "./manifest_text.ts";
 import type { RunReportInput } from "./model.ts";
 
 /** Options of {@link writeReport} and {@link writeDerivedReports}. */
@@ -58,8 +65,13 @@ export async function writeReport(
   }
   await writeDerivedReports(runDir, manifest, input.scenarioYaml, opts);
   const manifestPath = join(runDir, "manifest.json");
-  await writeFileAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n", FILE_MODE);
-  const indexPath = await refreshRunsIndex(dirname(runDir));
+  await writeFileAtomic(manifestPath, manifestText(manifest), FILE_MODE);
+  const st = await Deno.stat(manifestPath);
+  const fresh: IndexedRun = {
+    ...summarizeRun(basename(runDir), manifest, true),
+    stamp: `${st.mtime?.getTime() ?? 0}:${st.size}`,
+  };
+  const indexPath = await refreshRunsIndex(dirname(runDir), fresh);
   return { manifestPath, indexPath, manifest };
 }
 
@@ -87,13 +99,25 @@ export async function writeDerivedReports(
 }
 
 /**
- * Rewrites `<runsDir>/index.html` from the current history. Best effort: the index is derived
- * data, so a failure here returns null instead of failing a run whose reports are written.
+ * Rewrites `<runsDir>/index.html` from the current history, reusing the summaries the previous
+ * index carried for unchanged manifests; `fresh` is the run just written (already summarized).
+ * Best effort: the index is derived data, so a failure returns null instead of failing a run
+ * whose reports are written.
  */
-export async function refreshRunsIndex(runsDir: string): Promise<string | null> {
+export async function refreshRunsIndex(
+  runsDir: string,
+  fresh?: IndexedRun,
+): Promise<string | null> {
   const path = join(runsDir, "index.html");
   try {
-    await writeFileAtomic(path, renderRunsIndex(await listRuns(runsDir)), FILE_MODE);
+    let known = new Map<string, IndexedRun>();
+    try {
+      known = indexedRunsOf(await Deno.readTextFile(path));
+    } catch {
+      // no previous index
+    }
+    if (fresh) known.set(fresh.id, fresh);
+    await writeFileAtomic(path, renderRunsIndex(await scanRuns(runsDir, known)), FILE_MODE);
     return path;
   } catch {
     return null;

@@ -173,8 +173,16 @@ export function matrixRun(): RunReportInput {
   return { ...base, results };
 }
 
-/** `scenarios` × `steps` passing/failing scenarios without screenshots (benchmarks). */
-export function largeRun(scenarios: number, steps: number, failEvery = 10): RunReportInput {
+/**
+ * `scenarios` × `steps` scenarios without screenshots (benchmarks); every `failEvery`-th fails
+ * at its last step. With `elements`, each step records an elements.json artifact.
+ */
+export function largeRun(
+  scenarios: number,
+  steps: number,
+  opts: { failEvery?: number; elements?: boolean } = {},
+): RunReportInput {
+  const failEvery = opts.failEvery ?? 10;
   const results: ScenarioRecord[] = [];
   for (let i = 0; i < scenarios; i++) {
     const fails = failEvery > 0 && i % failEvery === failEvery - 1;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { listRuns, renderRunsIndex } from "../../src/report/history.ts";
+import { indexedRunsOf, listRuns, renderRunsIndex, scanRuns } from "../../src/report/history.ts";
 import { buildManifest } from "../../src/report/manifest.ts";
 import { HOSTILE_NAME, smallRun } from "./fixtures.ts";
 
@@ -77,7 +77,44 @@ Deno.test("renderRunsIndex: verdicts, links, escaping, offline page", () => {
   assert.ok(html.includes('<span class="pill ok">PASS</span>'));
   assert.ok(html.includes('<span class="pill fail">FAIL</span>'));
   assert.ok(html.indexOf("20240502-090000") < html.indexOf("20240501-101500"));
-  assert.ok(!html.includes(HOSTILE_NAME) && !html.includes("<script"));
+  assert.ok(!html.includes(HOSTILE_NAME));
+  const tags = html.match(/<script\b[^>]*>/g) ?? [];
+  assert.deepEqual(tags, ['<script type="application/json" id="bj-runs">']);
   assert.ok(!/(?:src|href)\s*=\s*["']?https?:/i.test(html));
   assert.ok(renderRunsIndex([]).includes("no runs yet"));
+});
+
+Deno.test("scanRuns reuses a known summary only while the manifest stamp is unchanged", async () => {
+  await withRuns(async (runs) => {
+    await putRun(runs, "20240501-101500", JSON.stringify(buildManifest(smallRun())));
+    const [first] = await scanRuns(runs);
+    assert.match(first.stamp, /^\d+:\d+$/);
+    // A stale cache entry with the right stamp wins (no re-parse)…
+    const fake = { ...first, scenarios: ["from cache"] };
+    const cached = await scanRuns(runs, new Map([[first.id, fake]]));
+    assert.deepEqual(cached[0].scenarios, ["from cache"]);
+    // …and one with another stamp is ignored.
+    const stale = { ...fake, stamp: "0:0" };
+    const reread = await scanRuns(runs, new Map([[first.id, stale]]));
+    assert.deepEqual(reread[0].scenarios, ["login", HOSTILE_NAME]);
+  });
+});
+
+Deno.test("runs index carries its summaries for the next refresh", () => {
+  const entry = {
+    id: "20240501-101500",
+    ok: false,
+    report: true,
+    scenarios: [HOSTILE_NAME],
+    passed: 0,
+    total: 1,
+    stamp: "1:2",
+  };
+  const html = renderRunsIndex([entry]);
+  assert.deepEqual([...indexedRunsOf(html).values()], [entry]);
+  assert.equal(indexedRunsOf("<html>nothing</html>").size, 0);
+  assert.equal(
+    indexedRunsOf('<script type="application/json" id="bj-runs">[{"id":1}]</script>').size,
+    0,
+  );
 });

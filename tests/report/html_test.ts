@@ -4,7 +4,8 @@ import { clientScript } from "../../src/report/html/client.ts";
 import { escapeHtml, jsonForScript, relativeHref } from "../../src/report/html/escape.ts";
 import { renderReport } from "../../src/report/html/render.ts";
 import { buildManifest } from "../../src/report/manifest.ts";
-import type { Manifest } from "../../src/report/manifest_types.ts";
+import type { ManifestScenario } from "../../src/report/manifest_types.ts";
+import type { ScenarioSummary } from "../../src/report/html/summary.ts";
 import { HOSTILE_NAME, HOSTILE_REASON, matrixRun, smallRun } from "./fixtures.ts";
 
 function embedded<T>(html: string, id: string): T {
@@ -35,8 +36,7 @@ Deno.test("report.html header shows the run id, verdict, chips and controls", ()
 
 Deno.test("report.html embeds the failing step's reason and screenshot path", () => {
   const html = renderReport(buildManifest(smallRun()));
-  const data = embedded<Manifest>(html, "bj-data");
-  const failing = data.scenarios[1].steps[1];
+  const failing = embedded<ManifestScenario>(html, "bj-s-1").steps[1];
   assert.equal(failing.reason, HOSTILE_REASON);
   assert.ok(
     failing.artifacts.some((a) => a.name === "01-script-alert-x-script-co/step1/after.png"),
@@ -54,7 +54,8 @@ Deno.test("report.html escapes a <script> scenario name everywhere", () => {
   assert.ok(tags.every((t) => t === "<script>" || t.startsWith('<script type="application/json"')));
   assert.equal(tags.filter((t) => t === "<script>").length, 1);
   assert.ok(html.includes(escapeHtml(HOSTILE_NAME)), "matrix row shows the escaped name");
-  assert.equal(embedded<Manifest>(html, "bj-data").scenarios[1].scenario, HOSTILE_NAME);
+  assert.equal(embedded<ManifestScenario>(html, "bj-s-1").scenario, HOSTILE_NAME);
+  assert.equal(embedded<ScenarioSummary[]>(html, "bj-summary")[1].name, HOSTILE_NAME);
 });
 
 Deno.test("report.html pins its inline script by hash in the CSP", () => {
@@ -65,6 +66,23 @@ Deno.test("report.html pins its inline script by hash in the CSP", () => {
   assert.ok(html.includes(`script-src 'sha256-${hash}'`));
   assert.ok(html.includes("default-src 'none'"));
   assert.ok(!script.includes("</script"));
+});
+
+Deno.test("report.html: summaries for every block, one data block per scenario, script first", () => {
+  const m = buildManifest(matrixRun());
+  const html = renderReport(m);
+  assert.deepEqual(embedded<ScenarioSummary[]>(html, "bj-summary")[0], {
+    name: "login",
+    ok: true,
+    durationS: 1.75,
+    engine: "chromium",
+    backend: "fake",
+    device: "iPhone 15 (iOS 17.2)",
+    description: "signs in",
+  });
+  m.scenarios.forEach((s, i) => assert.deepEqual(embedded(html, `bj-s-${i}`), s));
+  // The page script precedes the bulky per-scenario data so the list draws first.
+  assert.ok(html.indexOf("<script>(") < html.indexOf('id="bj-s-0"'));
 });
 
 Deno.test("report.html embeds element trees by artifact name", () => {

@@ -3,20 +3,20 @@
  * with `Function.prototype.toString`, so it must be self-contained (no imports at runtime, no
  * outer variables). Type-only imports are erased and keep it checked.
  *
- * It reads the manifest from `<script type="application/json" id="bj-data">`, draws one collapsed
- * block per scenario, and builds a scenario's tables only when it is opened: the first screen of
- * a 1,000-scenario run stays cheap. All app-controlled text goes through `textContent`.
+ * It draws one collapsed block per scenario from the summaries in `#bj-summary`, and parses a
+ * scenario's data (`#bj-s-<i>`) and builds its tables only when it is opened: the first screen
+ * of a 1,000-scenario run stays cheap. All app-controlled text goes through `textContent`.
  *
  * @module
  */
 import type {
-  Manifest,
   ManifestArtifact,
   ManifestAssertion,
   ManifestScenario,
   ManifestSkippedStep,
   ManifestStep,
 } from "../manifest_types.ts";
+import type { ScenarioSummary } from "./summary.ts";
 
 /** How many failed scenarios are opened (and built) on load; the rest wait for a click. */
 export const AUTO_OPEN_FAILED = 20;
@@ -37,8 +37,24 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const node = doc.getElementById(id);
     return node && node.textContent ? JSON.parse(node.textContent) as T : fallback;
   };
-  const data = readJson<Manifest>("bj-data", {} as Manifest);
-  const treeIndex = readJson<Record<string, number>>("bj-el-index", {});
+  // The page script runs before the per-scenario data blocks are parsed (they follow it), so
+  // the collapsed list shows up without waiting for them; opening a block reads its data.
+  const summaries = readJson<ScenarioSummary[]>("bj-summary", []);
+  const parsed = new Map<number, ManifestScenario>();
+  const scenarioData = (i: number): ManifestScenario => {
+    let s = parsed.get(i);
+    if (!s) {
+      s = readJson<ManifestScenario>("bj-s-" + i, {} as ManifestScenario);
+      parsed.set(i, s);
+    }
+    return s;
+  };
+  let treeIndexCache: Record<string, number> | null = null;
+  const treeIndex = () => (treeIndexCache ??= readJson<Record<string, number>>("bj-el-index", {}));
+  const whenParsed = (fn: () => void) => {
+    if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  };
 
   // -- small DOM helpers ------------------------------------------------------------------------
   function h(tag: string, cls?: string, text?: string | number | null): El {
@@ -132,7 +148,8 @@ export function reportClient(doc: Document, autoOpen: number): void {
   function allShots(): Shot[] {
     if (shots) return shots;
     shots = [];
-    for (const s of data.scenarios) {
+    for (let i = 0; i < summaries.length; i++) {
+      const s = scenarioData(i);
       for (const st of [...s.before_outcomes, ...s.steps, ...s.after_outcomes]) {
         for (const a of st.artifacts) {
           const url = a.kind === "screenshot" ? href(a.name) : null;
@@ -187,7 +204,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
   // -- element tree viewer ----------------------------------------------------------------------
   function treeViewer(path: string, target: El | null): El {
     const wrap = h("div", "tree");
-    const n = treeIndex[path];
+    const n = treeIndex()[path];
     if (n !== undefined) {
       fillTree(wrap, readJson<Tree>("bj-el-" + n, []), target);
     } else if (/^https?:$/.test(location.protocol) && href(path)) {
@@ -568,46 +585,44 @@ export function reportClient(doc: Document, autoOpen: number): void {
     add(body, left, right);
     add(det, body);
   }
-  function summary(s: ManifestScenario): El {
+  function summary(s: ScenarioSummary): El {
     const sum = h("summary");
-    add(sum, h("span", "dot"), h("span", "name", s.scenario));
+    add(sum, h("span", "dot"), h("span", "name", s.name));
     if (s.description) add(sum, h("span", "desc", s.description));
     if (s.engine) add(sum, h("span", "badge", s.engine));
     if (s.backend) add(sum, h("span", "badge", s.backend));
-    const dev = s.device_name
-      ? s.device_name + (s.device_runtime ? " (" + s.device_runtime + ")" : "")
-      : s.device;
-    if (dev) add(sum, h("span", "dev", dev));
-    add(sum, h("span", "dur", seconds(s.duration_s)), pill(s.ok ? "ok" : "fail"));
+    if (s.device) add(sum, h("span", "dev", s.device));
+    add(sum, h("span", "dur", seconds(s.durationS)), pill(s.ok ? "ok" : "fail"));
     return sum;
   }
 
   // -- page ---------------------------------------------------------------------------------------
   const list = doc.getElementById("scenarios") as El;
   const built = new WeakSet<Node>();
-  const byId = new Map<string, ManifestScenario>();
+  const build = (det: HTMLDetailsElement) => {
+    if (built.has(det)) return;
+    built.add(det);
+    const i = Number(det.id.slice(1));
+    whenParsed(() => buildScenario(det, scenarioData(i)));
+  };
   const frag = doc.createDocumentFragment();
-  let opened = 0;
-  data.scenarios.forEach((s, i) => {
+  const autoOpened: HTMLDetailsElement[] = [];
+  summaries.forEach((s, i) => {
     const det = h("details", "scn " + (s.ok ? "ok" : "fail")) as HTMLDetailsElement;
     det.id = "s" + i;
-    byId.set(det.id, s);
     add(det, summary(s));
-    if (!s.ok && opened < autoOpen) {
-      opened++;
-      buildScenario(det, s);
-      built.add(det);
+    if (!s.ok && autoOpened.length < autoOpen) {
       det.open = true;
+      autoOpened.push(det);
     }
     add(frag, det);
   });
   add(list, frag);
+  autoOpened.forEach(build);
   // `toggle` does not bubble; one capturing listener serves every block.
   list.addEventListener("toggle", (ev) => {
     const det = ev.target as HTMLDetailsElement;
-    if (!det.open || built.has(det) || !det.classList.contains("scn")) return;
-    built.add(det);
-    buildScenario(det, byId.get(det.id) as ManifestScenario);
+    if (det.open && det.classList.contains("scn")) build(det);
   }, true);
   const only = doc.getElementById("only-failures") as HTMLInputElement;
   only.addEventListener("change", () => list.classList.toggle("only-fail", only.checked));

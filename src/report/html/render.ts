@@ -1,7 +1,7 @@
 /**
  * report.html (reporting.md §6): one self-contained page per run. The header, chips and matrix
- * are rendered here; the scenario blocks are drawn by the inline script from the embedded
- * manifest, lazily, so large runs open fast. A Content-Security-Policy pins the inline script by
+ * are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
+ * (one summary list, one data block per scenario), lazily, so large runs open fast. A Content-Security-Policy pins the inline script by
  * hash and forbids every network source except the run dir itself.
  *
  * @module
@@ -11,6 +11,7 @@ import type { Manifest } from "../manifest_types.ts";
 import { clientScript } from "./client.ts";
 import { escapeHtml, jsonForScript } from "./escape.ts";
 import { REPORT_CSS } from "./style.ts";
+import { summarizeScenario } from "./summary.ts";
 
 /** Options of {@link renderReport}. */
 export interface RenderOptions {
@@ -66,13 +67,20 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
     '<div class="nav"><button class="prev" type="button">← prev</button>',
     '<button class="next" type="button">next →</button>',
     '<button class="close" type="button">close (Esc)</button></div></div>',
-    `<script type="application/json" id="bj-data">${jsonForScript(manifest)}</script>`,
+    `<script type="application/json" id="bj-summary">${
+      jsonForScript(manifest.scenarios.map(summarizeScenario))
+    }</script>`,
+    // The page script comes before the bulky data so the list draws while the rest is parsed.
+    `<script>${script}</script>`,
+    // One block per scenario: a single huge text node parses far slower in browsers.
+    ...manifest.scenarios.map((s, i) =>
+      `<script type="application/json" id="bj-s-${i}">${jsonForScript(s)}</script>`
+    ),
     `<script type="application/json" id="bj-el-index">${jsonForScript(index)}</script>`,
     ...treeTags,
     opts.scenarioYaml !== undefined
       ? `<script type="application/json" id="bj-yaml">${jsonForScript(opts.scenarioYaml)}</script>`
       : "",
-    `<script>${script}</script>`,
     "</body></html>",
     "",
   ].join("\n");

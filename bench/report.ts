@@ -1,0 +1,93 @@
+/**
+ * Report benchmark: writes the reports of a synthetic 1,000 scenario × 20 step run (no
+ * screenshots; target < 2 s) and measures report.html's first screen in headless Chromium (goto
+ * start → first scenario block visible; target < 1 s). Prints the figures and writes the
+ * `report` section of bench/BENCHMARKS.md (`--print-only` skips the file).
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { writeReport } from "../src/report/write_report.ts";
+import { largeRun } from "../tests/report/fixtures.ts";
+import { writeSection } from "./sections.ts";
+
+const SCENARIOS = 1000;
+const STEPS = 20;
+const WRITE_TARGET_MS = 2000;
+const RENDER_TARGET_MS = 1000;
+const ROUNDS = 3;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+const root = await Deno.makeTempDir({ prefix: "bajutsu-bench-report-" });
+try {
+  const input = largeRun(SCENARIOS, STEPS);
+  const writes: number[] = [];
+  let runDir = "";
+  for (let i = 0; i < ROUNDS; i++) {
+    runDir = join(root, `20240501-10150${i}`);
+    const t0 = performance.now();
+    await writeReport(runDir, input);
+    writes.push(performance.now() - t0);
+  }
+  const htmlBytes = (await Deno.stat(join(runDir, "report.html"))).size;
+  const manifestBytes = (await Deno.stat(join(runDir, "manifest.json"))).size;
+
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const renders: number[] = [];
+  try {
+    const url = pathToFileURL(join(runDir, "report.html")).href;
+    for (let i = 0; i < ROUNDS; i++) {
+      const page = await browser.newPage();
+      const t0 = performance.now();
+      await page.goto(url, { waitUntil: "commit" });
+      await page.locator("details.scn").first().waitFor({ state: "visible" });
+      renders.push(performance.now() - t0);
+      const blocks = await page.locator("details.scn").count();
+      if (blocks !== SCENARIOS) throw new Error(`rendered ${blocks} blocks, want ${SCENARIOS}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const write = median(writes);
+  const render = median(renders);
+  const verdict = (ms: number, target: number) => (ms < target ? "ok" : "MISSED");
+  const body = `
+Synthetic run: ${SCENARIOS} scenarios × ${STEPS} steps, no screenshots, 1 in 10 failing
+(manifest.json ${mib(manifestBytes)} MiB, report.html ${mib(htmlBytes)} MiB). Median of ${ROUNDS}.
+
+| measure | time | target | |
+|---|---|---|---|
+| \`writeReport\` (manifest, junit, ctrf, report.html, runs index) | ${
+    write.toFixed(0)
+  } ms | < ${WRITE_TARGET_MS} ms | ${verdict(write, WRITE_TARGET_MS)} |
+| report.html first screen in Chromium (goto → first scenario visible) | ${
+    render.toFixed(0)
+  } ms | < ${RENDER_TARGET_MS} ms | ${verdict(render, RENDER_TARGET_MS)} |
+`;
+  console.log(body.trim());
+  console.log(
+    `raw: write ${writes.map((w) => w.toFixed(0)).join(", ")} ms; render ${
+      renders.map((r) => r.toFixed(0)).join(", ")
+    } ms`,
+  );
+  if (!Deno.args.includes("--print-only")) await writeSection("report", body);
+  if (write >= WRITE_TARGET_MS || render >= RENDER_TARGET_MS) Deno.exitCode = 1;
+} finally {
+  await Deno.remove(root, { recursive: true });
+}

@@ -1,0 +1,36 @@
+/**
+ * The per-scenario line the report page draws before any scenario's data is parsed: what a
+ * collapsed block shows. Full scenario data travels in one JSON block per scenario, parsed only
+ * when the block is opened.
+ *
+ * @module
+ */
+import type { ManifestScenario } from "../manifest_types.ts";
+
+/** What a collapsed scenario block shows. */
+export interface ScenarioSummary {
+  name: string;
+  ok: boolean;
+  durationS: number;
+  engine: string;
+  backend: string;
+  /** `model (runtime)` or the device id. */
+  device: string;
+  description: string | null;
+}
+
+/** The summary line of one scenario. */
+export function summarizeScenario(s: ManifestScenario): ScenarioSummary {
+  const device = s.device_name
+    ? s.device_name + (s.device_runtime ? ` (${s.device_runtime})` : "")
+    : s.device;
+  return {
+    name: s.scenario,
+    ok: s.ok,
+    durationS: s.duration_s,
+    engine: s.engine,
+    backend: s.backend,
+    device,
+    description: s.description,
+  };
+}
