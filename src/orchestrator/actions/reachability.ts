@@ -1,7 +1,8 @@
 /**
  * Reachability recovery of the tap family (scenario-dsl.md §5.3): when the driver reports the
  * target covered, scroll the content down up to 3 steps until it is tappable and retry, then up
- * to 6 steps up and retry; if it is still covered, fail naming the cover — never "not found".
+ * to 6 steps (undoing the downs first) and retry; a direction that never makes the target
+ * tappable is not retried. If it is still covered, fail naming the cover — never "not found".
  *
  * @module
  */
@@ -11,6 +12,21 @@ import type { Direction, Selector } from "../../scenario/types.ts";
 import { checkCancelled } from "../cancellation.ts";
 import type { RunContext } from "../context.ts";
 import { scrollContentOnce } from "./content_scroll.ts";
+
+/** Scrolls up to `steps` times in `direction`; true once `sel` reads as tappable. */
+async function scrollUntilTappable(
+  ctx: RunContext,
+  sel: Selector,
+  direction: Direction,
+  steps: number,
+): Promise<boolean> {
+  for (let i = 0; i < steps; i++) {
+    checkCancelled(ctx.cancel);
+    await scrollContentOnce(ctx, direction);
+    if (await ctx.driver.isTappable(sel)) return true;
+  }
+  return false;
+}
 
 /** The bounded recovery: content direction and the most steps taken in it. */
 export const RECOVERY_PLAN: ReadonlyArray<readonly [Direction, number]> = [["down", 3], ["up", 6]];
@@ -36,16 +52,13 @@ export async function withReachability(
     last = e;
   }
   for (const [direction, steps] of RECOVERY_PLAN) {
-    for (let i = 0; i < steps; i++) {
-      checkCancelled(ctx.cancel);
-      await scrollContentOnce(ctx, direction);
-      if (await ctx.driver.isTappable(sel)) break;
-    }
+    // The up phase starts where the down phase left off, hence its wider bound.
+    if (!await scrollUntilTappable(ctx, sel, direction, steps)) continue;
     try {
       return await act();
     } catch (e) {
       if (!(e instanceof ElementNotTappable)) throw e;
-      last = e;
+      last = e; // covered again on the retry: keep the newer obstruction, try the next direction
     }
   }
   const cover = last.cover
