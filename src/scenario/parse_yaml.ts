@@ -49,8 +49,11 @@ export function parseYaml(text: string, file: string): ParseResult {
     strict: true,
   });
   for (const e of doc.errors) {
-    const code = e.code === "DUPLICATE_KEY" ? "E_DUPLICATE_KEY" : "E_YAML";
-    fail(at(e.pos[0]), code, firstLine(e.message));
+    if (e.code === "DUPLICATE_KEY") {
+      fail(at(e.pos[0]), "E_DUPLICATE_KEY", duplicateKeyMessage(text, e.pos[0]));
+    } else {
+      fail(at(e.pos[0]), "E_YAML", firstLine(e.message));
+    }
   }
   if (errors.length > 0) return { node: null, errors };
   if (doc.contents === null) return { node: null, errors };
@@ -138,6 +141,16 @@ function findTabIndent(text: string): number | null {
     if (/^ *\t/.test(lines[i]) && lines[i].trim() !== "") return i + 1;
   }
   return null;
+}
+
+/** Names the repeated key (the library's message does not): the key text up to its colon. */
+function duplicateKeyMessage(text: string, offset: number): string {
+  const keyText = /^("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:\n]*?)\s*:/.exec(
+    text.slice(offset, offset + 200),
+  )?.[1];
+  if (!keyText) return "duplicate key: mapping keys must be unique";
+  const quoted = keyText.startsWith('"') || keyText.startsWith("'");
+  return `duplicate key ${quoted ? keyText : JSON.stringify(keyText)}: mapping keys must be unique`;
 }
 
 function firstLine(s: string): string {

@@ -1,18 +1,51 @@
 /**
- * `bajutsu lint <files or folders…>`: load every scenario file and print its load errors.
+ * `bajutsu lint <files or folders…>`: load every scenario file (no preflight) and print
+ * `<file>: ok` or one line per load error; warnings go to stderr (config-cli.md §4).
  *
  * @module
  */
+import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
+import { EXIT_FAIL, EXIT_OK } from "../exit_codes.ts";
+import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
+import { loadScenarioPaths } from "../../scenario/load.ts";
 
+/** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("lint")
     .description("validate scenario files (folders: every *.yaml / *.yml under them)")
     .argument("<paths...>", "scenario files or folders")
-    .action((paths: string[]) => {
-      io.stdout(`lint: ${paths.length} path(s)`);
-      setExit(0);
+    .action(async (paths: string[]) => {
+      setExit(await lint(paths, io, Deno.cwd()));
     });
+}
+
+/** Lints `paths` and returns the exit code (0 when every file is clean). */
+export async function lint(paths: string[], io: CliIo, cwd: string): Promise<number> {
+  const { files } = await loadScenarioPaths(paths);
+  const show = (file: string) => displayPath(file, cwd);
+  let clean = true;
+  for (const { file, outcome } of files) {
+    for (const w of outcome.warnings) io.stderr(formatLoadError(relativeError(w, show)));
+    if (outcome.errors.length === 0) {
+      io.stdout(`${show(file)}: ok`);
+      continue;
+    }
+    clean = false;
+    for (const e of outcome.errors) io.stdout(formatLoadError(relativeError(e, show)));
+  }
+  return clean ? EXIT_OK : EXIT_FAIL;
+}
+
+function relativeError(e: LoadError, show: (file: string) => string): LoadError {
+  return { ...e, file: show(e.file) };
+}
+
+/** `file` relative to `cwd` when it lies inside it, else unchanged. */
+function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  if (rel === "" || rel === ".." || rel.startsWith("../") || isAbsolute(rel)) return file;
+  return rel;
 }

@@ -1,0 +1,241 @@
+/**
+ * The scenario load pipeline (scenario-dsl.md §7): parse → raw validation → per scenario:
+ * setup prelude → component expansion → data rows → typed validation. Every problem of a file
+ * comes back as a `LoadError`; nothing here throws for bad input.
+ *
+ * @module
+ */
+import { dirname, join, resolve } from "node:path";
+import type { LoadError } from "./errors.ts";
+import type { PNode } from "./pnode.ts";
+import type { Scenario } from "./types.ts";
+import { type ParseResult, parseYamlFile } from "./parse_yaml.ts";
+import {
+  isComponentShape,
+  type RawScenario,
+  validateScenarioFile,
+  validateScenarioNode,
+} from "./validate/file.ts";
+import { validateComponentNode } from "./validate/component.ts";
+import type { TemplatingContext } from "./templating/context.ts";
+import { prependSetup } from "./templating/setup.ts";
+import { expandComponents } from "./templating/components.ts";
+import { expandDataRows } from "./templating/data_rows.ts";
+
+/** What loading one file produced. */
+export interface LoadOutcome {
+  /** The loaded scenarios (after templating); empty whenever `errors` is not. */
+  scenarios: Scenario[];
+  errors: LoadError[];
+  /** Non-fatal findings (deprecated spellings, ignored fields); same shape as errors. */
+  warnings: LoadError[];
+}
+
+/** Options shared by the load entry points. */
+export interface LoadOptions {
+  /** Suite root that component/data/setup references must stay inside. */
+  rootDir?: string;
+  /** The target config's `setup` prelude, used when a scenario has none of its own. */
+  configSetup?: string;
+}
+
+/** One file of a `loadScenarioPaths` call. */
+export interface LoadedFile {
+  /** Absolute path. */
+  file: string;
+  /** Component files (`{params?, steps}`) are checked for shape and yield no scenarios. */
+  kind: "scenario" | "component";
+  outcome: LoadOutcome;
+}
+
+/**
+ * Loads one scenario file. `rootDir` defaults to the file's own directory.
+ *
+ * @example
+ * const { scenarios, errors } = await loadScenarioFile("scenarios/login.yaml");
+ */
+export async function loadScenarioFile(file: string, opts: LoadOptions = {}): Promise<LoadOutcome> {
+  const abs = resolve(file);
+  return await guarded(abs, async () => {
+    const parsed = await parseYamlFile(abs);
+    return await loadParsed(abs, parsed, opts.rootDir ?? dirname(abs), opts.configSetup);
+  });
+}
+
+/**
+ * Loads files and folders (every `*.yaml`/`*.yml` below a folder, recursively, sorted). A
+ * folder is the suite root of the files under it; a file's root is its directory (unless
+ * `rootDir` is given). Component-shaped files are validated as components. A missing path
+ * yields one `E_IO` error. Each file appears once, in argument order.
+ */
+export async function loadScenarioPaths(
+  paths: string[],
+  opts: LoadOptions = {},
+): Promise<{ files: LoadedFile[] }> {
+  const files: LoadedFile[] = [];
+  const seen = new Set<string>();
+  for (const p of paths) {
+    const abs = resolve(p);
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.stat(abs);
+    } catch (err) {
+      const message = err instanceof Deno.errors.NotFound
+        ? "file not found"
+        : `cannot read: ${err instanceof Error ? err.message : String(err)}`;
+      files.push({ file: abs, kind: "scenario", outcome: failed(ioError(abs, message)) });
+      continue;
+    }
+    const list = info.isDirectory ? await yamlFilesUnder(abs) : [abs];
+    const rootDir = opts.rootDir ?? (info.isDirectory ? abs : dirname(abs));
+    for (const file of list) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      files.push(await loadOne(file, rootDir, opts.configSetup));
+    }
+  }
+  return { files };
+}
+
+async function loadOne(
+  file: string,
+  rootDir: string,
+  configSetup: string | undefined,
+): Promise<LoadedFile> {
+  let kind: LoadedFile["kind"] = "scenario";
+  const outcome = await guarded(file, async () => {
+    const parsed = await parseYamlFile(file);
+    if (parsed.errors.length === 0 && isComponentShape(parsed.node)) {
+      kind = "component";
+      const v = validateComponentNode(parsed.node!);
+      return { scenarios: [], errors: tidy(v.errors, file), warnings: tidy(v.warnings, file) };
+    }
+    return await loadParsed(file, parsed, rootDir, configSetup);
+  });
+  return { file, kind, outcome };
+}
+
+/** The pipeline after parsing. */
+async function loadParsed(
+  file: string,
+  parsed: ParseResult,
+  rootDir: string,
+  configSetup: string | undefined,
+): Promise<LoadOutcome> {
+  if (parsed.errors.length > 0) return failed(...parsed.errors);
+  const raw = validateScenarioFile(parsed.node, file);
+  if (raw.errors.length > 0) {
+    return { scenarios: [], errors: tidy(raw.errors, file), warnings: tidy(raw.warnings, file) };
+  }
+  const scenarios: Scenario[] = [];
+  const errors: LoadError[] = [];
+  const warnings = raw.warnings;
+  for (const entry of raw.scenarios) {
+    if (!entry.needsSecondPass && !configSetup && entry.scenario) {
+      scenarios.push(entry.scenario);
+      continue;
+    }
+    const ctx: TemplatingContext = { rootDir, topFile: file, scenarioPath: entry.path };
+    const nodes = await expand(entry, ctx, configSetup, errors);
+    for (const node of nodes) {
+      const typed = validateScenarioNode(node, entry.path);
+      errors.push(...typed.errors);
+      warnings.push(...typed.warnings);
+      if (typed.scenario) scenarios.push(typed.scenario);
+    }
+  }
+  return {
+    scenarios: errors.length > 0 ? [] : scenarios,
+    errors: tidy(errors, file),
+    warnings: tidy(warnings, file),
+  };
+}
+
+/** Setup prelude, components, data rows for one scenario; [] when a stage failed. */
+async function expand(
+  entry: RawScenario,
+  ctx: TemplatingContext,
+  configSetup: string | undefined,
+  errors: LoadError[],
+): Promise<PNode[]> {
+  let node = entry.node;
+  const withSetup = entry.hasSetup || configSetup !== undefined;
+  if (withSetup) {
+    const r = await prependSetup(node, ctx, configSetup);
+    if (r.errors.length > 0) return fail(errors, r.errors);
+    node = r.node;
+  }
+  if (entry.usesComponents || withSetup) {
+    const r = await expandComponents(node, ctx);
+    if (r.errors.length > 0) return fail(errors, r.errors);
+    node = r.node;
+  }
+  if (!entry.hasData) return [node];
+  const r = await expandDataRows(node, ctx);
+  if (r.errors.length > 0) return fail(errors, r.errors);
+  return r.nodes;
+}
+
+function fail(into: LoadError[], errors: LoadError[]): PNode[] {
+  into.push(...errors);
+  return [];
+}
+
+/** Runs a load step, turning any unexpected exception into one `E_INTERNAL` error. */
+async function guarded(file: string, f: () => Promise<LoadOutcome>): Promise<LoadOutcome> {
+  try {
+    return await f();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return failed({
+      file,
+      line: 1,
+      col: 1,
+      code: "E_INTERNAL",
+      path: "",
+      message: `internal loader error: ${why}`,
+    });
+  }
+}
+
+function failed(...errors: LoadError[]): LoadOutcome {
+  return { scenarios: [], errors, warnings: [] };
+}
+
+function ioError(file: string, message: string): LoadError {
+  return { file, line: 1, col: 1, code: "E_IO", path: "", message };
+}
+
+/**
+ * Drops repeats (data rows re-validate the same nodes) and orders by position: the loaded file
+ * first, then other files (components, preludes) in first-seen order.
+ */
+function tidy(list: LoadError[], file: string): LoadError[] {
+  if (list.length < 2) return list;
+  const seen = new Set<string>();
+  const unique = list.filter((e) => {
+    const k = `${e.file}\0${e.line}\0${e.col}\0${e.code}\0${e.path}\0${e.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const fileOrder = new Map<string, number>([[file, 0]]);
+  for (const e of unique) if (!fileOrder.has(e.file)) fileOrder.set(e.file, fileOrder.size);
+  return unique.sort((a, b) =>
+    fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.line - b.line || a.col - b.col
+  );
+}
+
+/** Every `*.yaml` / `*.yml` below `dir`, recursively, sorted by path. */
+async function yamlFilesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for await (const e of Deno.readDir(d)) {
+      const p = join(d, e.name);
+      if (e.isDirectory) await walk(p);
+      else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(p);
+    }
+  };
+  await walk(dir);
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}

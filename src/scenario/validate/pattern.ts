@@ -1,0 +1,30 @@
+/**
+ * Regex slots are compiled at load so a typo is a load error (`E_REGEX`), not a mid-run crash.
+ * A pattern holding a `${…}` token is checked after substitution instead.
+ *
+ * @module
+ */
+import type { PNode } from "../pnode.ts";
+import { compilePattern } from "../../selectors/regex.ts";
+import { report, type ValidationContext } from "./context.ts";
+import { hasToken, str } from "./scalars.ts";
+
+/** A regex string slot. */
+export function pattern(ctx: ValidationContext, node: PNode, path: string): string | undefined {
+  const s = str(ctx, node, path);
+  if (s === undefined || hasToken(s)) return s;
+  try {
+    compilePattern(s);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    report(
+      ctx,
+      node.pos,
+      "E_REGEX",
+      path,
+      `invalid regular expression ${JSON.stringify(s)}: ${why}`,
+    );
+    return undefined;
+  }
+  return s;
+}

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { join, relative } from "node:path";
+import { runCli } from "../../src/cli/program.ts";
+import { INVALID_DIR, VALID_DIR } from "../scenario/fixture_paths.ts";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) },
+    out,
+    err,
+  };
+}
+
+const rel = (p: string) => relative(Deno.cwd(), p);
+
+Deno.test("lint prints <file>: ok for a clean file and exits 0", async () => {
+  const c = capture();
+  const file = join(VALID_DIR, "gestures.yaml");
+  assert.equal(await runCli(["lint", file], c.io), 0);
+  assert.deepEqual(c.out, [`${rel(file)}: ok`]);
+  assert.deepEqual(c.err, []);
+});
+
+Deno.test("lint prints one formatted line per load error and exits 1", async () => {
+  const c = capture();
+  const file = join(INVALID_DIR, "several_problems.yaml");
+  assert.equal(await runCli(["lint", file], c.io), 1);
+  const f = rel(file);
+  assert.equal(c.out.length, 4);
+  assert.match(c.out[0], new RegExp(`^${escape(f)}:7:3: E_UNKNOWN_KEY scenarios\\[0\\]\\.color: `));
+  assert.match(c.out[1], new RegExp(`^${escape(f)}:10:12: E_SELECTOR_EMPTY scenarios\\[0\\]`));
+  assert.match(c.out[2], new RegExp(`^${escape(f)}:11:13: E_REQUIRED .*"timeout"`));
+  assert.match(c.out[3], new RegExp(`^${escape(f)}:14:40: E_TYPE .*value\\.equals: `));
+});
+
+Deno.test("lint expands folders and reports every file, components included", async () => {
+  const c = capture();
+  assert.equal(await runCli(["lint", VALID_DIR], c.io), 0);
+  assert.ok(c.out.length >= 20);
+  assert.ok(c.out.every((l) => l.endsWith(": ok")), c.out.join("\n"));
+  assert.ok(c.out.includes(`${rel(join(VALID_DIR, "components/login.yaml"))}: ok`));
+  // Warnings (deprecated alias, ignored index) go to stderr without failing the run.
+  assert.equal(c.err.length, 2);
+  assert.match(c.err[0], /W_DEPRECATED/);
+});
+
+Deno.test("lint of a folder with one bad file exits 1 and still reports the others", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "a.yaml"), "- name: a\n  steps: []\n");
+    await Deno.writeTextFile(join(dir, "b.yml"), "- name: b\n  steps:\n    - tap: {}\n");
+    await Deno.writeTextFile(join(dir, "notes.txt"), "not yaml");
+    const c = capture();
+    assert.equal(await runCli(["lint", dir], c.io), 1);
+    // Outside the working directory, paths stay absolute.
+    assert.deepEqual(c.out, [
+      `${join(dir, "a.yaml")}: ok`,
+      `${join(dir, "b.yml")}:3:12: E_SELECTOR_EMPTY scenarios[0].steps[0].tap: selector needs ` +
+      "at least one of id, idMatches, label, labelMatches, traits, value, within, index",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lint reports a missing file as one line and exits 1", async () => {
+  const c = capture();
+  const missing = join(VALID_DIR, "missing.yaml");
+  const clean = join(VALID_DIR, "waits.yaml");
+  assert.equal(await runCli(["lint", missing, clean], c.io), 1);
+  assert.deepEqual(c.out, [`${rel(missing)}:1:1: E_IO file not found`, `${rel(clean)}: ok`]);
+});
+
+Deno.test("lint reports YAML syntax errors with line and column", async () => {
+  const c = capture();
+  const file = join(INVALID_DIR, "yaml_tab_indent.yaml");
+  assert.equal(await runCli(["lint", file], c.io), 1);
+  assert.deepEqual(c.out, [
+    `${rel(file)}:5:1: E_YAML tab character used for indentation (YAML indents with spaces)`,
+  ]);
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
