@@ -10,6 +10,7 @@ import { EXIT_USAGE } from "./exit_codes.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
+import { registerSchema } from "./commands/schema.ts";
 
 /** Where a command writes; injected so tests can capture output. */
 export interface CliIo {
@@ -45,6 +46,7 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   registerRun(program, io, setExit);
   registerLint(program, io, setExit);
   registerReport(program, io, setExit);
+  registerSchema(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (err) {

@@ -8,6 +8,7 @@
 import type { Effective } from "../config/effective.ts";
 import type { EnvironmentFactory } from "./environment.ts";
 import { createFakeFactory, FAKE_CAPABILITIES } from "../drivers/fake/environment.ts";
+import type { Engine } from "../drivers/web/browsers.ts";
 
 /** A usage, config or environment problem: the CLI prints it and exits 2. */
 export class UsageError extends Error {
@@ -109,12 +110,14 @@ async function webBackend(eff: Effective, req: BackendRequest, lanes: string[]):
       `unknown browser engine(s): ${unknown.join(", ")} (known: ${ENGINES.join(", ")})`,
     );
   }
+  // Loaded on demand: fake-only runs never pay for playwright-core.
   const web = await import("../drivers/web/environment.ts");
+  const { WEB_CAPABILITIES } = await import("../drivers/web/web_driver.ts");
   const { findBrowser } = await import("../drivers/web/browsers.ts");
-  for (const e of engines) {
-    if (!eff.app.wsEndpoint) {
+  if (!eff.app.wsEndpoint) {
+    for (const e of engines as Engine[]) {
       try {
-        await findBrowser(e as "chromium" | "firefox" | "webkit");
+        findBrowser(e);
       } catch (err) {
         throw new UsageError(err instanceof Error ? err.message : String(err));
       }
@@ -125,8 +128,8 @@ async function webBackend(eff: Effective, req: BackendRequest, lanes: string[]):
     lanes,
     pinned: false,
     engines: engines.length > 1 ? engines : [],
-    capabilities: new Set(web.WEB_CAPABILITIES),
+    capabilities: new Set(WEB_CAPABILITIES),
     factory: (engine) =>
-      web.createWebFactory(eff, { engine: engine ?? engines[0], headed: req.headed }),
+      web.createWebFactory(eff, { engine: (engine ?? engines[0]) as Engine, headed: req.headed }),
   };
 }

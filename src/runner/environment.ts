@@ -46,4 +46,6 @@ export interface Environment {
 
 export interface EnvironmentFactory {
   create(device: string, actuator: string): Promise<Environment>;
+  /** Releases what the factory shares between environments (a browser); after the pass. */
+  close?(): Promise<void>;
 }

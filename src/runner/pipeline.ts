@@ -264,6 +264,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       });
     } finally {
       await pool.shutdown();
+      await factory.close?.();
     }
   };
 
