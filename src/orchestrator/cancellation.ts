@@ -6,6 +6,7 @@
  * @module
  */
 import type { Clock } from "../time/clock.ts";
+import { pastDeadline } from "./poll.ts";
 import { type CancelSignal, RunCancelled } from "../time/cancel.ts";
 
 /** The failure text of a cancelled run (the runner tests it as a prefix). */
@@ -42,7 +43,7 @@ export function afterPhaseSignal(
         if (!run.cancelled) return false;
         seenAt = clock.now();
       }
-      return clock.now() >= seenAt + deadlineS;
+      return pastDeadline(clock, seenAt + deadlineS);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `interrupts` (scenario-dsl.md §8): in-tree interstitials cleared by recovery steps. One guard
- * per leaf step: before a non-`wait` step acts it reads the tree and runs every matching entry's
- * steps, re-reading until nothing fires; during a `for`/`settled`/`screenChanged` wait it checks
+ * per leaf step: before a non-`wait` step acts it reads the tree and runs the first matching
+ * entry's steps, re-reading and re-checking until nothing fires; during a `for`/`settled`/`screenChanged` wait it checks
  * each poll after the wait's own condition failed. An entry fires at most three consecutive
  * times per step, then goes inert; a recovery failure fails the step.
  *
@@ -41,26 +41,23 @@ export class InterruptGuard {
     this.#runRecovery = runRecovery;
   }
 
-  /** One pass over the entries against `tree`; true when some recovery ran. */
-  async #fireOnce(tree: readonly Element[]): Promise<boolean> {
-    let fired = false;
+  /**
+   * Checks the entries in order against `tree`; runs the first matching entry's recovery and
+   * returns true (the tree is then stale, so the caller re-reads before checking again).
+   */
+  async #fireFirst(tree: readonly Element[]): Promise<boolean> {
     const exchanges = this.#ctx.driver.exchanges?.() ?? [];
     for (let i = 0; i < this.#entries.length; i++) {
-      if (this.failure !== null) return fired;
       if (this.#fires[i] >= INTERRUPT_MAX_FIRES) continue;
       if (!passed(evaluate(tree, [this.#conditions[i]], exchanges))) {
         this.#fires[i] = 0;
         continue;
       }
       this.#fires[i]++;
-      const failure = await this.#runRecovery(this.#entries[i].steps);
-      if (failure !== null) {
-        this.failure = failure;
-        return fired;
-      }
-      fired = true;
+      this.failure = await this.#runRecovery(this.#entries[i].steps);
+      return true;
     }
-    return fired;
+    return false;
   }
 
   /**
@@ -69,7 +66,7 @@ export class InterruptGuard {
    */
   async clearBeforeAct(seed: Element[]): Promise<Element[]> {
     let tree = seed;
-    while (this.failure === null && await this.#fireOnce(tree)) {
+    while (this.failure === null && await this.#fireFirst(tree)) {
       tree = await this.#ctx.driver.query();
     }
     return tree;
@@ -77,7 +74,7 @@ export class InterruptGuard {
 
   /** The guard as a wait watcher: a recovery failure aborts the wait. */
   readonly watcher: PollWatcher = async (tree) => {
-    const acted = await this.#fireOnce(tree);
+    const acted = this.failure === null && await this.#fireFirst(tree);
     return { acted, abort: this.failure };
   };
 }

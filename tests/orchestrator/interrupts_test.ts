@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
+import { runScenario } from "../../src/orchestrator/run_scenario.ts";
+import type { Interrupt } from "../../src/scenario/types.ts";
+import { at, el, fake, hide, onTap, reveal, scenario, tapStep, waitForStep } from "./helpers.ts";
+
+/** A promo interstitial (hidden until `ms`) whose close button hides it. */
+function promoApp(ms: number) {
+  return fake(fakeApp({
+    screens: [fakeScreen("main", [
+      el("home", [0, 0, 390, 100]),
+      el("ok", [0, 200, 100, 40]),
+      el("later", [0, 300, 100, 40], { hidden: true }),
+      el("promo", [0, 0, 390, 844], { hidden: true, traits: ["other"] }),
+      el("promo.close", [300, 20, 40, 40], { hidden: true }),
+    ])],
+    timers: [at(ms, reveal("promo"), reveal("promo.close")), at(ms + 300, reveal("later"))],
+    reactions: [onTap("promo.close", hide("promo"), hide("promo.close"))],
+  }));
+}
+
+const closePromo: Interrupt = {
+  condition: { kind: "exists", sel: { id: "promo" }, negate: false },
+  steps: [tapStep("promo.close")],
+};
+
+Deno.test("interrupts: cleared before a step acts; recovery steps take indices", async () => {
+  const { clock, driver } = promoApp(0);
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [tapStep("ok")], interrupts: [closePromo] }),
+    {
+      clock,
+    },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions.map(([, a]) => a), [{ id: "promo.close" }, { id: "ok" }]);
+  assert.deepEqual(r.steps.map((s) => `${s.index}:${s.action}`), ["1:tap", "0:tap"]);
+});
+
+Deno.test("interrupts: config entries run before the scenario's", async () => {
+  const { clock, driver } = promoApp(0);
+  const seen: string[] = [];
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [tapStep("ok")],
+      interrupts: [{ condition: closePromo.condition, steps: [tapStep("home")] }],
+    }),
+    { clock, interrupts: [closePromo], onStep: (_p, o) => seen.push(String(o.selector?.id)) },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(seen, ["promo.close", "ok"]); // closed by the config entry; scenario's never fired
+});
+
+Deno.test("interrupts: checked on each poll of a wait after its condition failed", async () => {
+  const { clock, driver } = promoApp(100);
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [waitForStep("later", 2)], interrupts: [closePromo] }),
+    { clock },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions.map(([, a]) => a), [{ id: "promo.close" }]);
+  assert.equal(r.steps.at(-1)?.action, "wait");
+});
+
+Deno.test("interrupts: an entry fires at most 3 consecutive times per step, then goes inert", async () => {
+  const { clock, driver } = promoApp(0);
+  const stubborn: Interrupt = { condition: closePromo.condition, steps: [waitForStep("promo", 0)] };
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [tapStep("ok")], interrupts: [stubborn] }),
+    {
+      clock,
+    },
+  );
+  // The promo covers ok the whole time, so the tap itself ends up not tappable.
+  assert.equal(r.steps.filter((s) => s.action === "wait").length, 3);
+  assert.match(r.failure!, /^step 0 \(tap\): not tappable/);
+});
+
+Deno.test("interrupts: a recovery failure fails the step with its text and skips the action", async () => {
+  const { clock, driver } = promoApp(0);
+  const broken: Interrupt = { condition: closePromo.condition, steps: [tapStep("promo.missing")] };
+  const r = await runScenario(driver, scenario({ steps: [tapStep("ok")], interrupts: [broken] }), {
+    clock,
+  });
+  assert.equal(
+    r.failure,
+    'step 0 (tap): step 1 (tap): no match: {"id":"promo.missing"}',
+  );
+  assert.deepEqual(driver.actions, []);
+});
+
+Deno.test("interrupts: recovery steps never trigger interrupts themselves", async () => {
+  const { clock, driver } = promoApp(0);
+  const recursive: Interrupt = {
+    condition: closePromo.condition,
+    steps: [{ action: "wait", body: { for: { id: "promo" }, timeout: 0 } }, tapStep("promo.close")],
+  };
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [tapStep("ok")], interrupts: [recursive] }),
+    {
+      clock,
+    },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.steps.map((s) => s.index), [1, 2, 0]);
+});

@@ -1,0 +1,221 @@
+import assert from "node:assert/strict";
+import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
+import { runScenario } from "../../src/orchestrator/run_scenario.ts";
+import type { Step } from "../../src/scenario/types.ts";
+import { el, fake, scenario, tapStep } from "./helpers.ts";
+
+function loginApp() {
+  return fake(fakeApp({
+    screens: [fakeScreen("main", [
+      el("user", [0, 0, 390, 40], { traits: ["textField"] }),
+      el("pass", [0, 100, 390, 40], { traits: ["secureTextField"] }),
+      el("go", [0, 200, 390, 40], { label: "Sign in" }),
+    ])],
+  }));
+}
+
+Deno.test("vars and secrets are substituted per step with the bindings at step start", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "${vars.who}", into: { id: "user" }, submit: false } },
+        { action: "type", body: { text: "${secrets.PW}", into: { id: "pass" }, submit: false } },
+        {
+          action: "tap",
+          body: { label: "Sign in" },
+          extract: { who: { sel: { id: "go" }, prop: "label" } },
+        },
+        { action: "type", body: { text: "-${vars.who}", into: { id: "user" }, submit: false } },
+      ],
+    }),
+    { clock, vars: { who: "alice" }, secrets: { PW: "hunter2" } },
+  );
+  assert.equal(r.ok, true);
+  const typed = driver.actions.filter(([m]) => m === "typeText").map(([, a]) => a);
+  assert.deepEqual(typed, ["alice", "hunter2", "-Sign in"]);
+});
+
+Deno.test("an unbound token stays literal and is warned about once", async () => {
+  const { clock, driver } = loginApp();
+  const warnings: string[] = [];
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "${vars.nope}", into: { id: "user" }, submit: false } },
+        { action: "type", body: { text: "${vars.nope}", into: { id: "user" }, submit: false } },
+      ],
+    }),
+    { clock, warn: (m) => warnings.push(m) },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions.filter(([m]) => m === "typeText").map(([, a]) => a), [
+    "${vars.nope}",
+    "${vars.nope}",
+  ]);
+  assert.deepEqual(warnings, ["unbound ${vars.nope} left as written"]);
+});
+
+Deno.test("secret values never appear in outcomes, failures or vars", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        {
+          action: "http",
+          body: { url: "https://api.test/echo", method: "GET", saveBody: "echo" },
+        },
+        { action: "tap", body: { label: "${secrets.PW}" } },
+      ],
+    }),
+    {
+      clock,
+      secrets: { PW: "hunter2" },
+      fetch: () => Promise.resolve(new Response("token hunter2")),
+    },
+  );
+  assert.equal(r.failure, 'step 1 (tap): no match: {"label":"[REDACTED]"}');
+  assert.deepEqual(r.steps[1].selector, { label: "[REDACTED]" });
+  assert.equal(r.vars.echo, "token [REDACTED]");
+  assert.equal(JSON.stringify(r).includes("hunter2"), false);
+});
+
+Deno.test("secret values are masked in assertion results too", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [{
+        action: "assert",
+        body: [{ kind: "label", sel: { id: "go" }, op: { equals: "${secrets.PW}" } }],
+      }],
+      expect: [{ kind: "exists", sel: { label: "${secrets.PW}" }, negate: false }],
+    }),
+    { clock, secrets: { PW: "hunter2" } },
+  );
+  assert.equal(r.ok, false);
+  assert.equal(JSON.stringify(r).includes("hunter2"), false);
+  assert.match(r.steps[0].reason, /\[REDACTED\]/);
+});
+
+const invalid: Array<[string, Step, Record<string, string>, string]> = [
+  [
+    "a regex that no longer compiles",
+    {
+      action: "assert",
+      body: [{ kind: "label", sel: { id: "go" }, op: { matches: "${vars.p}" } }],
+    },
+    { p: "(" },
+    'assert[0].op.matches: invalid regex: "(":',
+  ],
+  [
+    "a number slot holding text",
+    {
+      action: "longPress",
+      body: { sel: { id: "go" }, duration: "${vars.d}" as unknown as number },
+    },
+    { d: "soon" },
+    'longPress.duration: expected a number, got "soon"',
+  ],
+  [
+    "a number out of range",
+    { action: "tapPoint", body: { x: "${vars.x}" as unknown as number, y: 0.5 } },
+    { x: "1.5" },
+    "tapPoint.x: must be ≤ 1, got 1.5",
+  ],
+  [
+    "an index that is not an integer",
+    { action: "tap", body: { id: "go", index: "${vars.i}" as unknown as number } },
+    { i: "first" },
+    'tap.index: expected an integer, got "first"',
+  ],
+  [
+    "a boolean slot holding text",
+    {
+      action: "type",
+      body: { text: "x", into: { id: "user" }, submit: "${vars.b}" as unknown as boolean },
+    },
+    { b: "yes" },
+    'type.submit: expected true or false, got "yes"',
+  ],
+];
+
+for (const [name, step, vars, detail] of invalid) {
+  Deno.test(`invalid step after substitution: ${name}`, async () => {
+    const { clock, driver } = loginApp();
+    const r = await runScenario(driver, scenario({ steps: [step] }), { clock, vars });
+    assert.ok(
+      r.failure?.startsWith(`step 0 (${step.action}): invalid step after substitution: ${detail}`),
+      r.failure ?? "",
+    );
+    assert.deepEqual(driver.actions, []);
+  });
+}
+
+Deno.test("number and boolean spellings are coerced after substitution", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        {
+          action: "longPress",
+          body: { sel: { id: "go" }, duration: "${vars.d}" as unknown as number },
+        },
+        {
+          action: "type",
+          body: { text: "x", into: { id: "user" }, submit: "${vars.b}" as unknown as boolean },
+        },
+      ],
+    }),
+    { clock, vars: { d: "2.5", b: "true" } },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions[0], ["longPress", [{ id: "go" }, 2.5]]);
+  assert.deepEqual(driver.actions.at(-1), ["typeText", "x\n"]);
+});
+
+Deno.test("expect is substituted with the final bindings", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [{
+        action: "tap",
+        body: { id: "go" },
+        extract: { t: { sel: { id: "go" }, prop: "identifier" } },
+      }],
+      expect: [{ kind: "exists", sel: { id: "${vars.t}" }, negate: false }],
+    }),
+    { clock },
+  );
+  assert.equal(r.ok, true);
+  assert.equal(r.expectResults[0].detail, 'present: id="go"');
+});
+
+Deno.test("the same step object substituted twice sees fresh bindings each time", async () => {
+  const { clock, driver } = loginApp();
+  const step = tapStep("${vars.t}");
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        step,
+        {
+          action: "tap",
+          body: { id: "go" },
+          extract: { t: { sel: { id: "pass" }, prop: "identifier" } },
+        },
+        step,
+      ],
+    }),
+    { clock, vars: { t: "user" } },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions.map(([, a]) => a), [{ id: "user" }, { id: "go" }, {
+    id: "pass",
+  }]);
+});
