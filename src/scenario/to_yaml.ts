@@ -30,6 +30,19 @@ function assertionToDsl(a: Assertion): Record<string, unknown> {
       return { requestSequence: a.matches, ...from };
     case "clipboard":
       return { clipboard: a.op, ...from };
+    case "visual": {
+      // Defaults are left out: written back explicitly they would clash with `compare: exact`.
+      const { kind: _k, from: _f, colorTolerance, antialiasing, threshold, ...rest } = a;
+      return {
+        visual: {
+          ...rest,
+          ...(threshold !== 0 ? { threshold } : {}),
+          ...(colorTolerance !== 0.1 ? { colorTolerance } : {}),
+          ...(antialiasing !== true ? { antialiasing } : {}),
+        },
+        ...from,
+      };
+    }
     default: {
       const { kind, from: _f, ...rest } = a;
       return { [kind]: rest, ...from };
@@ -92,8 +105,11 @@ export function stepToDsl(step: Step): Record<string, unknown> {
 export function scenarioToDsl(s: Scenario): Record<string, unknown> {
   const out: Record<string, unknown> = { name: s.name };
   if (s.description) out.description = s.description;
+  if (s.from) out.from = s.from;
   if (s.tags.length) out.tags = s.tags;
-  out.preconditions = s.preconditions;
+  // The setup prelude is already spliced into `steps`; naming it again would prepend it twice.
+  const { setup: _setup, ...preconditions } = s.preconditions;
+  out.preconditions = preconditions;
   if (s.before.length) out.before = s.before.map(stepToDsl);
   out.steps = s.steps.map(stepToDsl);
   if (s.after.length) {
