@@ -306,9 +306,8 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   });
   sigterm?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
-    for (const r of records) {
-      const file = r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined;
-      const line = annotationFor(relativeFiles(r.result), file);
+    for (const rec of reportRecords) {
+      const line = annotationFor(rec.result, rec.file);
       if (line) io.stdout(line);
     }
   }
@@ -319,24 +318,17 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   return ok ? EXIT_OK : EXIT_FAIL;
 }
 
-function relativeFiles<T extends { steps: { file?: string }[] }>(result: T): T {
-  const fix = (s: { file?: string }) => ({
-    ...s,
-    file: s.file ? relative(Deno.cwd(), s.file) : s.file,
-  });
-  return { ...result, steps: result.steps.map(fix) };
-}
-
 /** Artifact names of an engine pass are relative to `<runDir>/<engine>`: prefix them. */
 function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
   const prefix = r.engine ? `${r.engine}/` : "";
-  const fixSteps = <S extends { artifacts: { name: string }[] }>(steps: S[]): S[] =>
-    prefix
-      ? steps.map((s) => ({
-        ...s,
-        artifacts: s.artifacts.map((a) => ({ ...a, name: prefix + a.name })),
-      }))
-      : steps;
+  // Paths in reports are portable: artifact names run-dir relative (engine-prefixed on a
+  // matrix), source files relative to where the run was started.
+  const fixSteps = <S extends { artifacts: { name: string }[]; file?: string }>(steps: S[]): S[] =>
+    steps.map((s) => ({
+      ...s,
+      file: s.file ? relative(Deno.cwd(), s.file) : s.file,
+      artifacts: prefix ? s.artifacts.map((a) => ({ ...a, name: prefix + a.name })) : s.artifacts,
+    }));
   return {
     result: {
       ...r.result,
