@@ -76,6 +76,7 @@ export function collectCaptures(
   baseline: readonly CaptureToken[],
 ): CaptureToken[] {
   const out: CaptureToken[] = ["elements"];
+  if (!inline && fired.length === 0 && baseline.length === 0) return out;
   const add = (tokens: readonly CaptureToken[]) => {
     for (const raw of tokens) {
       const token = normalizeToken(raw);
@@ -102,6 +103,7 @@ export function intervalKinds(
   primaryId: string | null,
   baseline: readonly CaptureToken[],
 ): string[] {
+  if (!inline && policy.length === 0 && baseline.length === 0) return [];
   const out: string[] = [];
   const add = (tokens: readonly CaptureToken[]) => {
     for (const token of tokens) {

@@ -47,6 +47,7 @@ export type StepListRunner = (
 
 const NO_INTERVALS: Interval[] = [];
 const NO_RULES: number[] = [];
+const NO_WATCHERS: readonly PollWatcher[] = [];
 
 /** Runs one leaf step and records its outcome; returns its failure text or null. */
 export async function runLeafStep(
@@ -161,11 +162,14 @@ async function act(
   }
 
   const noteAlert = (label: string) => (outcome.alerts ??= []).push({ label });
-  const watchers: PollWatcher[] = [];
-  if (guard) watchers.push(guard.watcher);
-  if (ctx.alertGuard && isArmedWait(s)) {
-    const watch = new AlertWatch(ctx.alertGuard, ctx.driver, ctx.clock, noteAlert);
-    watchers.push(async (tree) => ({ acted: await watch.observe(tree), abort: null }));
+  let watchers: readonly PollWatcher[] = NO_WATCHERS;
+  if (guard || (ctx.alertGuard && isArmedWait(s))) {
+    const list: PollWatcher[] = guard ? [guard.watcher] : [];
+    if (ctx.alertGuard && isArmedWait(s)) {
+      const watch = new AlertWatch(ctx.alertGuard, ctx.driver, ctx.clock, noteAlert);
+      list.push(async (tree) => ({ acted: await watch.observe(tree), abort: null }));
+    }
+    watchers = list;
   }
   let body = await runStepBody(ctx, s, watchers);
   if (!body.ok && ctx.alertGuard && guard?.failure == null) {
@@ -174,7 +178,7 @@ async function act(
       noteAlert(label);
       outcome.retried = true;
       // The retry is the one extra shot: the mid-wait guard is not re-armed for it.
-      body = await runStepBody(ctx, s, guard ? [guard.watcher] : []);
+      body = await runStepBody(ctx, s, guard ? [guard.watcher] : NO_WATCHERS);
     }
   }
   if (guard && guard.failure !== null) body = { ...body, ok: false, reason: guard.failure };

@@ -108,9 +108,9 @@ async function waitFor(
   watchers: readonly PollWatcher[],
 ): Promise<WaitOutcome> {
   const start = ctx.clock.now();
-  const target = renderSelector(sel);
+  // Rendered only on timeout: the common (passing) wait should not pay for a string.
   const trace: WaitTrace = {
-    target,
+    target: "",
     timeoutSeconds: t,
     polls: 0,
     firstNonemptySeconds: null,
@@ -126,7 +126,8 @@ async function waitFor(
   }, watchers);
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
   trace.elementsAtTimeout = r.tree.length;
-  const reason = r.abort ?? timeoutText(`for ${target}`, t);
+  trace.target = renderSelector(sel);
+  const reason = r.abort ?? timeoutText(`for ${trace.target}`, t);
   return { ok: false, reason, tree: r.tree, trace: r.abort === null ? trace : null };
 }
 
