@@ -48,6 +48,7 @@ function cancelledRecord(
     deviceName: "",
     deviceRuntime: "",
     skippedCaptures: [],
+    artifacts: [],
     attempts: 0,
     startedAt: wallNow().getTime() / 1000,
   };

@@ -19,6 +19,7 @@ import { runScenario } from "../orchestrator/run_scenario.ts";
 import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
+import { writeFileAtomic } from "../evidence/atomic_write.ts";
 import { writeReport } from "../report/write_report.ts";
 import { uniqueRunId } from "../report/run_id.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
@@ -260,6 +261,25 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
             io.progress.live(formatStepLine(sid, phase, index, action)),
           onStep: () => io.progress.live(""),
         }),
+        afterScenario: async (lease, sid, scenario) => {
+          const exchanges = lease.driver.exchanges?.() ?? [];
+          if (exchanges.length === 0) return [];
+          // Monotonic collector times become absolute instants (runner.md §4).
+          const wallOffsetS = clock.wallNow().getTime() / 1000 - clock.now();
+          const absolute = exchanges.map((e) => ({ ...e, startedAt: e.startedAt + wallOffsetS }));
+          const redactor = new Redactor({
+            redact: [eff.redact, scenario.redact],
+            secrets: Object.values(secrets),
+          });
+          const name = `${sid}/network.json`;
+          await Deno.mkdir(`${passDir}/${sid}`, { recursive: true, mode: 0o700 });
+          await writeFileAtomic(
+            `${passDir}/${name}`,
+            JSON.stringify(redactor.redactJson(absolute), null, 2) + "\n",
+            0o600,
+          );
+          return [{ name, kind: "network", provider: backend.actuator }];
+        },
         onProgress,
       });
     } finally {
@@ -344,7 +364,7 @@ function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
     deviceRuntime: r.deviceRuntime,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
     description: r.scenario.description,
-    artifacts: [],
+    artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })),
     skippedCaptures: r.skippedCaptures,
     videoAnchorS: 0,
     startedAt: r.startedAt,

@@ -7,7 +7,7 @@
  * @module
  */
 import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
-import type { RunOptions, RunResult } from "../orchestrator/types.ts";
+import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled } from "../time/cancel.ts";
@@ -28,6 +28,8 @@ export interface ScenarioRecord {
   deviceName: string;
   deviceRuntime: string;
   skippedCaptures: SkippedCapture[];
+  /** Scenario-level artifacts (network.json, the web scenario video). */
+  artifacts: Artifact[];
   attempts: number;
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
@@ -62,6 +64,13 @@ export interface RunAllOptions {
   /** Per-attempt options for the loop (sink, guard, vars…), given the lease. */
   runOptions: (scenario: Scenario, lease: Lease, sid: string) => RunOptions;
   runScenario: ScenarioRunner;
+  /** Scenario-level evidence written after the loop, on the same lease (network.json…). */
+  afterScenario?: (
+    lease: Lease,
+    sid: string,
+    scenario: Scenario,
+    result: RunResult,
+  ) => Promise<Artifact[]>;
   onProgress?: (e: ProgressEvent) => void;
 }
 
@@ -118,6 +127,7 @@ export async function runAll(
     deviceName: "",
     deviceRuntime: "",
     skippedCaptures: [],
+    artifacts: [],
     attempts: 0,
     startedAt: opts.clock.wallNow().getTime() / 1000,
   });
@@ -174,7 +184,7 @@ export async function runAll(
         runBudget.bill(opts.clock.now() - recoveringSince);
         recoveringSince = null;
       }
-      const record = (result: RunResult): ScenarioRecord => ({
+      const record = (result: RunResult, artifacts: Artifact[] = []): ScenarioRecord => ({
         index: i,
         sid,
         scenario: s,
@@ -185,13 +195,14 @@ export async function runAll(
         deviceName: held.deviceName,
         deviceRuntime: held.deviceRuntime,
         skippedCaptures: held.skippedCaptures,
+        artifacts,
         attempts: attempt,
         startedAt,
       });
       const ranWithForcedErase = request.forcedErase;
       try {
         const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
-        return record(result);
+        return record(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
       } catch (err) {
         if (!(err instanceof BackendCrashError)) throw err;
         recoveringSince = opts.clock.now();

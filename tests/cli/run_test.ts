@@ -59,6 +59,13 @@ Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest",
     assert.ok((await Deno.stat(join(r.runDir, f))).isFile, f);
   }
   assert.ok((await Deno.stat(join(r.runDir, "00-log-in/step0/after.png"))).isFile);
+  // The fake app's login request lands in the scenario's network.json, with an absolute time.
+  const artifacts = r.manifest.scenarios[0].artifacts as { name: string; kind: string }[];
+  assert.deepEqual(artifacts.map((a) => [a.name, a.kind]), [["00-log-in/network.json", "network"]]);
+  const exchanges = JSON.parse(await Deno.readTextFile(join(r.runDir, "00-log-in/network.json")));
+  assert.equal(exchanges[0].method, "POST");
+  assert.equal(exchanges[0].status, 200);
+  assert.ok(exchanges[0].startedAt > 1_700_000_000, "startedAt is an epoch instant");
 });
 
 Deno.test("run: a failing scenario exits 1 with FAIL and the failure string in manifest and JUnit", async () => {

@@ -71,6 +71,7 @@ Deno.test("matrix: a cancel between engine passes marks every scenario of the un
       deviceName: "",
       deviceRuntime: "",
       skippedCaptures: [],
+      artifacts: [],
       attempts: 1,
       startedAt: 0,
     })));
