@@ -10,6 +10,7 @@ import type { Node as YamlNode } from "yaml";
 import type { SourcePos } from "./types.ts";
 import type { PEntry, PNode } from "./pnode.ts";
 import type { LoadError } from "./errors.ts";
+import { parseYamlSubset } from "./yaml_subset.ts";
 
 export interface ParseResult {
   /** null when the document is empty or could not be parsed. */
@@ -18,10 +19,19 @@ export interface ParseResult {
 }
 
 /**
- * Parses one YAML document. Tabs used for indentation, duplicate keys, non-string keys, anchors
- * with merge keys and multi-document streams are reported rather than silently accepted.
+ * Parses one YAML document. Tabs used for indentation, duplicate keys, non-string keys and
+ * multi-document streams are reported rather than silently accepted. Anchors, aliases and merge
+ * keys (`<<`) resolve as in the reference's YAML loader, so shared blocks can be reused.
+ * Plain scenario YAML takes a fast path; anything else goes through the full `yaml` library.
  */
 export function parseYaml(text: string, file: string): ParseResult {
+  const fast = parseYamlSubset(text, file);
+  if (fast !== undefined) return { node: fast, errors: [] };
+  return parseYamlFull(text, file);
+}
+
+/** The full parser (the `yaml` library); `parseYaml` uses it for everything off the fast path. */
+export function parseYamlFull(text: string, file: string): ParseResult {
   const lineCounter = new LineCounter();
   const errors: LoadError[] = [];
   const at = (offset: number): SourcePos => {
@@ -31,16 +41,6 @@ export function parseYaml(text: string, file: string): ParseResult {
   const fail = (pos: SourcePos, code: LoadError["code"], message: string, path = "") =>
     errors.push({ file, line: pos.line, col: pos.col, code, path, message });
 
-  const tabLine = findTabIndent(text);
-  if (tabLine) {
-    fail(
-      { file, line: tabLine, col: 1 },
-      "E_YAML",
-      "tab character used for indentation (YAML indents with spaces)",
-    );
-    return { node: null, errors };
-  }
-
   const doc = parseDocument(text, {
     lineCounter,
     schema: "core",
@@ -48,6 +48,17 @@ export function parseYaml(text: string, file: string): ParseResult {
     prettyErrors: false,
     strict: true,
   });
+  // A tab in indentation throws the parser into cryptic errors, so name that cause instead. Only
+  // when parsing failed: a tab inside a block scalar's text is valid YAML.
+  const tabLine = doc.errors.length > 0 ? findTabIndent(text) : null;
+  if (tabLine && tabLine <= lineCounter.linePos(doc.errors[0].pos[0]).line) {
+    fail(
+      { file, line: tabLine, col: 1 },
+      "E_YAML",
+      "tab character used for indentation (YAML indents with spaces)",
+    );
+    return { node: null, errors };
+  }
   for (const e of doc.errors) {
     if (e.code === "DUPLICATE_KEY") {
       fail(at(e.pos[0]), "E_DUPLICATE_KEY", duplicateKeyMessage(text, e.pos[0]));
@@ -68,6 +79,8 @@ export function parseYaml(text: string, file: string): ParseResult {
     const pos = at(yn.range?.[0] ?? 0);
     if (isMap(n)) {
       const entries: PEntry[] = [];
+      // YAML merge keys (`<<: *base`), as the reference's PyYAML loader applies them.
+      let merged: PEntry[] = [];
       for (const item of n.items) {
         if (!isPair(item)) continue;
         const k = item.key;
@@ -77,8 +90,10 @@ export function parseYaml(text: string, file: string): ParseResult {
           fail(keyPos, "E_TYPE", `mapping keys must be strings, got ${describe(keyValue)}`, path);
           continue;
         }
-        if (keyValue === "<<") {
-          fail(keyPos, "E_YAML", "merge keys (<<) are not supported", path);
+        if (keyValue === "<<" && isScalar(k) && k.type === "PLAIN") {
+          const sources = mergeSources(convert(item.value, path));
+          if (sources) merged = sources.reverse().flatMap((m) => m.entries);
+          else fail(keyPos, "E_YAML", "a merge key (<<) needs a mapping or a list of them", path);
           continue;
         }
         const childPath = path ? `${path}.${keyValue}` : keyValue;
@@ -86,7 +101,11 @@ export function parseYaml(text: string, file: string): ParseResult {
           { kind: "scalar" as const, pos: valuePos(item.value, keyPos), value: null };
         entries.push({ key: keyValue, keyPos, value });
       }
-      return { kind: "map", pos, entries };
+      return {
+        kind: "map",
+        pos,
+        entries: merged.length > 0 ? mergeEntries(merged, entries) : entries,
+      };
     }
     if (isSeq(n)) {
       const items: PNode[] = [];
@@ -133,6 +152,32 @@ export async function parseYamlFile(file: string): Promise<ParseResult> {
     };
   }
   return parseYaml(text, file);
+}
+
+/** The mappings a merge key's value names (one, or a list of them); null for anything else. */
+function mergeSources(node: PNode | null): Extract<PNode, { kind: "map" }>[] | null {
+  if (node?.kind === "map") return [node];
+  if (node?.kind !== "seq" || node.items.length === 0) return null;
+  const maps = node.items.filter((i): i is Extract<PNode, { kind: "map" }> => i.kind === "map");
+  return maps.length === node.items.length ? maps : null;
+}
+
+/**
+ * Merged entries first, then the mapping's own; a later entry's value replaces an earlier one
+ * with the same key in place. With the merge sources listed last-to-first, that is the merge
+ * key rule: the mapping's own keys win, then earlier sources over later ones.
+ */
+function mergeEntries(merged: PEntry[], own: PEntry[]): PEntry[] {
+  const out: PEntry[] = [];
+  const at = new Map<string, number>();
+  for (const e of [...merged, ...own]) {
+    const i = at.get(e.key);
+    if (i === undefined) {
+      at.set(e.key, out.length);
+      out.push(e);
+    } else out[i] = e;
+  }
+  return out;
 }
 
 function findTabIndent(text: string): number | null {
