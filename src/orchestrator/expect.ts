@@ -7,6 +7,7 @@
  */
 import { passed } from "../assertions/mod.ts";
 import { evaluateBlock, failedReasons } from "./assert_block.ts";
+import { checkCancelled } from "./cancellation.ts";
 import type { RunContext } from "./context.ts";
 import {
   InvalidAfterSubstitution,
@@ -28,13 +29,15 @@ export async function runExpect(ctx: RunContext, result: RunResult): Promise<str
   const evalCtx = ctx.options.expectContext ?? {};
   let { results, tree } = await evaluateBlock(ctx, block, evalCtx);
   if (!passed(results) && ctx.alertGuard) {
+    // With a guard present, a failed expect always gets its one re-evaluation (seed).
     const label = await ctx.alertGuard(ctx.driver, tree);
     if (label !== null) {
       result.expectAlerts = [{ label }];
       const drained = ctx.driver.drainActuations?.();
       if (drained) result.expectActuations = drained.actuations;
-      ({ results, tree } = await evaluateBlock(ctx, block, evalCtx));
     }
+    checkCancelled(ctx.cancel);
+    ({ results, tree } = await evaluateBlock(ctx, block, evalCtx));
   }
   ctx.prevTree = tree;
   result.expectResults = maskResults(ctx, results);

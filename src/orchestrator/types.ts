@@ -10,6 +10,7 @@ import type { ActionName, CaptureToken } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import type { Artifact, EvidenceSink, WaitTrace } from "../evidence/sink.ts";
+import type { EvalContext } from "../assertions/context.ts";
 
 export type { Artifact };
 
@@ -99,10 +100,6 @@ export type Relauncher = (overrides: { env?: Record<string, string>; args?: stri
   void
 >;
 
-/** Opaque evaluation context forwarded to the assertion evaluator for `expect`. */
-// deno-lint-ignore no-explicit-any
-export type EvalContextLike = Record<string, any>;
-
 export interface RunOptions {
   clock?: Clock;
   sink?: EvidenceSink;
@@ -131,8 +128,8 @@ export interface RunOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** Non-fatal notes (an unbound `${…}` token, once per token per run). */
   warn?: (message: string) => void;
-  /** Extra context handed to `evaluate` for `expect` (visual/schema/golden roots…). */
-  expectContext?: EvalContextLike;
+  /** Context handed to the assertion evaluator for `expect` (the clipboard read…). */
+  expectContext?: EvalContext;
   /** Called as steps finish (progress lines). */
   onStep?: (phase: "before" | "steps" | "after", outcome: StepOutcome) => void;
   /** Called when a leaf step starts (live progress line). */

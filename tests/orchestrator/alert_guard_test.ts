@@ -4,7 +4,7 @@ import type { FakeAlertSpec, FakeEffect } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { AlertGuard } from "../../src/orchestrator/types.ts";
 import type { FakeClock } from "../../src/time/clock.ts";
-import { assertExists, at, el, fake, scenario, tapStep, waitForStep } from "./helpers.ts";
+import { at, el, fake, overrideDriver, scenario, tapStep, waitForStep } from "./helpers.ts";
 
 const PERMISSION: FakeAlertSpec = {
   name: "permission",
@@ -161,20 +161,29 @@ Deno.test("alert guard: expect is re-evaluated once after the guard cleared a bl
   assert.deepEqual(r.expectActuations?.map((a) => a.gesture), ["systemAlert"]);
 });
 
-Deno.test("alert guard: expect fails as is when the guard found nothing", async () => {
+Deno.test("alert guard: with a guard present a failed expect is re-evaluated once", async () => {
   const { clock, driver } = fake();
   let calls = 0;
+  let reads = 0;
+  const counting = overrideDriver(driver, { query: () => (reads++, driver.query()) });
   const r = await runScenario(
-    driver,
+    counting,
     scenario({
-      steps: [assertExists("home")],
-      expect: [
-        { kind: "exists", sel: { id: "nope" }, negate: false },
-      ],
+      expect: [{ kind: "exists", sel: { id: "nope" }, negate: false }],
     }),
     { clock, alertGuard: () => (calls++, Promise.resolve(null)) },
   );
   assert.equal(r.failure, "expect: expected present but was absent");
   assert.equal(calls, 1);
+  assert.equal(reads, 2);
   assert.equal(r.expectAlerts, undefined);
+  const unguarded = await runScenario(
+    counting,
+    scenario({
+      expect: [{ kind: "exists", sel: { id: "nope" }, negate: false }],
+    }),
+    { clock },
+  );
+  assert.equal(unguarded.ok, false);
+  assert.equal(reads, 3); // one read without a guard
 });

@@ -211,3 +211,21 @@ Deno.test("a passing run whose after phase ran past the deadline is failed as ca
   assert.equal(r.failure, "cancelled");
   assert.ok(near(clock.now(), 1));
 });
+
+Deno.test("a failing run whose after phase is abandoned at the deadline appends `after: cancelled`", async () => {
+  const { clock, driver } = fake();
+  const cancel = new CancelSource();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [tapStep("missing")],
+      after: [
+        rule("always", tapStep("home"), waitForStep("never", 60)),
+        rule("always", tapStep("ok")),
+      ],
+    }),
+    { clock, cancel, afterPhaseDeadlineS: 1, onStep: (p) => p === "after" && cancel.cancel() },
+  );
+  assert.equal(r.failure, 'step 0 (tap): no match: {"id":"missing"}; after: cancelled');
+  assert.equal(r.afterOutcomes.length, 2); // the second rule never started
+});
