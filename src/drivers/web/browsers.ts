@@ -1,0 +1,265 @@
+/**
+ * Finding and launching a browser for the web backend (drivers.md §9, design.md toolchain).
+ *
+ * We never download browsers: Chromium comes from the system (Debian `chromium`), from
+ * Playwright's own browser cache, or from an installed Google Chrome; Firefox is the system
+ * `firefox-esr`/`firefox` driven over WebDriver BiDi (or Playwright's cached build); WebKit only
+ * exists in Playwright's cache. The search is pure over an injected {@link BrowserProbe}, so tests
+ * do not depend on the machine.
+ *
+ * @module
+ */
+import { chromium, firefox, webkit } from "playwright-core";
+import type { Browser, BrowserType, LaunchOptions } from "playwright-core";
+import { DeviceError } from "../driver.ts";
+import { BrowserNotFound, messageOf } from "./errors.ts";
+
+/** The engines a web target may name. */
+export type Engine = "chromium" | "firefox" | "webkit";
+
+/** The engines in their canonical order. */
+export const ENGINES: readonly Engine[] = ["chromium", "firefox", "webkit"];
+
+/**
+ * Flags for Chromium (design.md): quiet, sandbox-free (containers), no GPU, no background
+ * traffic that would show up in the network collector.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Playwright's pause between operations in headed mode, so a human can follow. */
+export const HEADED_SLOW_MO_MS = 250;
+
+/** What the search may look at. `exists` must be true only for a regular, executable file. */
+export interface BrowserProbe {
+  platform: string;
+  env(name: string): string | undefined;
+  home: string | undefined;
+  exists(path: string): boolean;
+  /** Names inside a directory ([] when it does not exist). */
+  list(dir: string): string[];
+}
+
+/** A browser executable and how Playwright must drive it. */
+export interface FoundBrowser {
+  engine: Engine;
+  executablePath: string;
+  /** `moz-firefox` makes Playwright talk WebDriver BiDi to a stock Firefox. */
+  channel?: string;
+  /** Where it was found, for logs. */
+  source: "env" | "system" | "playwright-cache" | "chrome";
+}
+
+/** The probe of the machine we run on. */
+export function systemProbe(): BrowserProbe {
+  return {
+    platform: Deno.build.os,
+    env: (name) => Deno.env.get(name),
+    home: Deno.env.get("HOME"),
+    exists: (path) => {
+      try {
+        return Deno.statSync(path).isFile;
+      } catch {
+        return false;
+      }
+    },
+    list: (dir) => {
+      try {
+        return [...Deno.readDirSync(dir)].map((e) => e.name);
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/**
+ * Playwright's browser cache: `$PLAYWRIGHT_BROWSERS_PATH`, else `~/Library/Caches/ms-playwright`
+ * (macOS) or `$XDG_CACHE_HOME|~/.cache` + `/ms-playwright`. Null when it cannot be named.
+ */
+export function playwrightCacheDir(probe: BrowserProbe): string | null {
+  const env = probe.env("PLAYWRIGHT_BROWSERS_PATH");
+  if (env && env !== "0") return env;
+  if (!probe.home) return null;
+  if (probe.platform === "darwin") return `${probe.home}/Library/Caches/ms-playwright`;
+  return `${probe.env("XDG_CACHE_HOME") || `${probe.home}/.cache`}/ms-playwright`;
+}
+
+/** `<prefix>-<revision>` folders of the cache, newest revision first. */
+function revisionDirs(probe: BrowserProbe, cache: string, prefix: string): string[] {
+  const re = new RegExp(`^${prefix}-(\\d+)$`);
+  return probe.list(cache)
+    .map((name) => ({ name, rev: Number(re.exec(name)?.[1] ?? NaN) }))
+    .filter((d) => !Number.isNaN(d.rev))
+    .sort((a, b) => b.rev - a.rev)
+    .map((d) => `${cache}/${d.name}`);
+}
+
+/** Executables a cached build may hold, relative to its revision folder. */
+function cachedExecutables(probe: BrowserProbe, engine: Engine, dir: string): string[] {
+  const mac = probe.platform === "darwin";
+  const subdirs = (pattern: RegExp) => probe.list(dir).filter((n) => pattern.test(n));
+  switch (engine) {
+    case "chromium":
+      return mac
+        ? subdirs(/^chrome-mac/).flatMap((d) => [
+          `${dir}/${d}/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`,
+          `${dir}/${d}/Chromium.app/Contents/MacOS/Chromium`,
+        ])
+        : subdirs(/^chrome-linux/).map((d) => `${dir}/${d}/chrome`);
+    case "firefox":
+      return mac
+        ? [`${dir}/firefox/Nightly.app/Contents/MacOS/firefox`]
+        : [`${dir}/firefox/firefox`];
+    case "webkit":
+      return [`${dir}/pw_run.sh`];
+  }
+}
+
+/** The command that installs a browser for `engine` on this platform. */
+export function installHint(engine: Engine, platform: string): string {
+  const npx = `npx playwright install ${engine}`;
+  if (platform === "darwin") {
+    return engine === "chromium" ? `${npx} (or install Google Chrome)` : npx;
+  }
+  switch (engine) {
+    case "chromium":
+      return "sudo apt-get install -y --no-install-recommends chromium (Debian/Ubuntu)";
+    case "firefox":
+      return "sudo apt-get install -y --no-install-recommends firefox-esr (Debian/Ubuntu)";
+    case "webkit":
+      // Playwright's WebKit speaks a patched protocol: only its own build works, pinned to ours.
+      return "npx playwright@1.64.1 install --with-deps webkit";
+  }
+}
+
+/** Candidates in search order, each with how it would be driven. */
+function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
+  const out: FoundBrowser[] = [];
+  const mac = probe.platform === "darwin";
+  const bidi = { channel: "moz-firefox" };
+  const envVar = `BAJUTSU_${engine.toUpperCase()}`;
+  const fromEnv = probe.env(envVar);
+  const cache = playwrightCacheDir(probe);
+  if (fromEnv) {
+    // A stock Firefox speaks BiDi; Playwright's own Firefox build speaks its patched protocol.
+    const patched = cache !== null && fromEnv.startsWith(cache);
+    out.push({
+      engine,
+      executablePath: fromEnv,
+      source: "env",
+      ...(engine === "firefox" && !patched ? bidi : {}),
+    });
+  }
+  if (engine === "chromium" && !mac) {
+    for (const p of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
+      out.push({ engine, executablePath: p, source: "system" });
+    }
+  }
+  if (engine === "firefox") {
+    const system = mac
+      ? ["/Applications/Firefox.app/Contents/MacOS/firefox"]
+      : ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
+    for (const p of system) out.push({ engine, executablePath: p, source: "system", ...bidi });
+  }
+  if (cache) {
+    for (const dir of revisionDirs(probe, cache, engine)) {
+      for (const p of cachedExecutables(probe, engine, dir)) {
+        out.push({ engine, executablePath: p, source: "playwright-cache" });
+      }
+    }
+  }
+  if (engine === "chromium" && mac) {
+    out.push({
+      engine,
+      executablePath: "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+      source: "chrome",
+    });
+  }
+  return out;
+}
+
+/**
+ * The first usable browser for `engine`: `BAJUTSU_<ENGINE>` (e.g. `BAJUTSU_CHROMIUM`), the
+ * system browser, Playwright's cache, then an installed Chrome (macOS).
+ *
+ * @throws BrowserNotFound naming every path tried and the install command
+ *
+ * @example
+ * ```ts
+ * const found = findBrowser("chromium"); // { executablePath: "/usr/bin/chromium", … }
+ * ```
+ */
+export function findBrowser(engine: Engine, probe: BrowserProbe = systemProbe()): FoundBrowser {
+  const all = candidates(engine, probe);
+  const hit = all.find((c) => probe.exists(c.executablePath));
+  if (hit) return hit;
+  throw new BrowserNotFound(
+    engine,
+    all.map((c) => c.executablePath),
+    installHint(engine, probe.platform),
+  );
+}
+
+/** The Playwright browser type of an engine. */
+export function browserType(engine: Engine): BrowserType {
+  return engine === "chromium" ? chromium : engine === "firefox" ? firefox : webkit;
+}
+
+/** Launch options for a found browser. */
+export function launchOptions(found: FoundBrowser, headless: boolean): LaunchOptions {
+  const args = found.engine === "chromium"
+    ? CHROMIUM_ARGS.filter((a) => headless || a !== "--headless")
+    : [];
+  return {
+    executablePath: found.executablePath,
+    headless,
+    args,
+    ...(found.channel ? { channel: found.channel } : {}),
+    ...(headless ? {} : { slowMo: HEADED_SLOW_MO_MS }),
+  };
+}
+
+export interface LaunchRequest {
+  headless: boolean;
+  /** A remote Playwright browser server (`browserType.launchServer`) to connect to instead. */
+  wsEndpoint?: string;
+  probe?: BrowserProbe;
+}
+
+/**
+ * Launches (or connects to) a browser for `engine`.
+ *
+ * @throws BrowserNotFound when no executable exists
+ * @throws DeviceError when Playwright cannot launch or connect
+ */
+export async function launchBrowser(engine: Engine, req: LaunchRequest): Promise<Browser> {
+  const type = browserType(engine);
+  if (req.wsEndpoint) {
+    try {
+      return await type.connect(req.wsEndpoint, req.headless ? {} : { slowMo: HEADED_SLOW_MO_MS });
+    } catch (err) {
+      throw new DeviceError(
+        `cannot connect to the ${engine} browser server at ${req.wsEndpoint}: ${messageOf(err)}`,
+        { cause: err },
+      );
+    }
+  }
+  const found = findBrowser(engine, req.probe);
+  try {
+    return await type.launch(launchOptions(found, req.headless));
+  } catch (err) {
+    throw new DeviceError(
+      `cannot launch ${engine} (${found.executablePath}): ${messageOf(err)}`,
+      { cause: err },
+    );
+  }
+}

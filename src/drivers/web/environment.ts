@@ -1,0 +1,238 @@
+/**
+ * The web environment (runner.md §2–3, drivers.md §9): one browser per factory (one engine pass
+ * of a run), a fresh browser context per lease, which is the web's erase. `start` refuses
+ * scenario permissions, needs a `baseUrl`, builds the driver and loads the app; `relaunch` loads
+ * it again in the same context (the device is never erased on relaunch); `teardown` closes the
+ * context and, when the scenario recorded video, saves it as `<sid>/scenario.mp4`.
+ *
+ * @module
+ */
+import type { Browser, BrowserContext } from "playwright-core";
+import type { Effective, WebSettings } from "../../config/effective.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import { type Clock, realClock } from "../../time/clock.ts";
+import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
+import { type BrowserProbe, type Engine, launchBrowser, systemProbe } from "./browsers.ts";
+import { contextOptions } from "./context_options.ts";
+import { asDriverError, messageOf } from "./errors.ts";
+import { NetworkCollector } from "./network.ts";
+import { ensureFfmpeg, saveVideoAsMp4 } from "./video.ts";
+import { WebDriver } from "./web_driver.ts";
+
+/** The actuator name of the web backend. */
+export const WEB_ACTUATOR = "playwright";
+
+/** A start request that may ask for the scenario-wide video. */
+export interface WebStartRequest extends StartRequest {
+  /** Where to write the scenario video (`<runDir>/<sid>/scenario.mp4`); absent = no video. */
+  videoPath?: string;
+}
+
+export interface WebFactoryOptions {
+  /** The engine of this pass (`--browser`/`--browsers`); default: the target's `browser`. */
+  engine?: Engine;
+  /** `--headed`: a visible browser with slow motion; default: the target's `headless`. */
+  headed?: boolean;
+  /** Observe network exchanges; default: the run's `network` setting. Mocks apply regardless. */
+  network?: boolean;
+  clock?: Clock;
+  /** Driver and environment notes (dismissed dialogs, dropped videos). */
+  log?: (line: string) => void;
+  probe?: BrowserProbe;
+  /** Bound on one page operation (seconds). */
+  opTimeoutS?: number;
+  /**
+   * An already running browser of `engine` to use instead of launching one; the caller keeps
+   * owning it (`close()` only closes this factory's contexts).
+   */
+  browser?: Browser;
+}
+
+/** The environment factory of one browser; `close()` ends the browser. */
+export interface WebEnvironmentFactory extends EnvironmentFactory {
+  readonly engine: Engine;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The web settings of a target, or a DeviceError for a non-web target. */
+export function webSettings(eff: Effective): WebSettings {
+  if (eff.app.platform !== "web") {
+    throw new DeviceError(
+      `target ${eff.target} is not a web target (platform ${eff.app.platform})`,
+    );
+  }
+  return eff.app;
+}
+
+interface Shared {
+  web: WebSettings;
+  engine: Engine;
+  browser: Browser;
+  network: boolean;
+  clock: Clock;
+  log: (line: string) => void;
+  probe: BrowserProbe;
+  opTimeoutS?: number;
+  /** Lanes with an open context, closed by the factory's `close()`. */
+  open: Set<WebEnvironment>;
+}
+
+/** One browser lane: a context per lease. */
+class WebEnvironment implements Environment {
+  readonly actuator = WEB_ACTUATOR;
+  readonly reusable = false;
+  readonly rejectsErase = false;
+  readonly canReplaceDevice = false;
+  readonly deviceName: string;
+  readonly deviceRuntime: string;
+  #shared: Shared;
+  #context: BrowserContext | null = null;
+  #driver: WebDriver | null = null;
+  #video: { path: string; ffmpeg: string; dir: string } | null = null;
+
+  constructor(readonly device: string, shared: Shared) {
+    this.#shared = shared;
+    const mode = shared.web.deviceMode;
+    this.deviceName = mode && mode !== "desktop" ? `${shared.engine} (${mode})` : shared.engine;
+    this.deviceRuntime = shared.browser.version();
+  }
+
+  async start(req: WebStartRequest): Promise<Driver> {
+    const { web, engine, browser, clock } = this.#shared;
+    const denied = Object.keys(req.scenario.permissions ?? {});
+    if (denied.length > 0) {
+      throw new UnsupportedAction(
+        `permissions (${denied.join(", ")}) are not supported on the web backend`,
+      );
+    }
+    if (!web.baseUrl) throw new DeviceError("web: the target has no baseUrl to open");
+    await this.teardown();
+    if (req.videoPath) {
+      const ffmpeg = await ensureFfmpeg(this.#shared.probe);
+      const dir = await Deno.makeTempDir({ prefix: "bajutsu-video-" });
+      this.#video = { path: req.videoPath, ffmpeg, dir };
+    }
+    const options = contextOptions(web, engine, this.#video?.dir);
+    try {
+      const context = await browser.newContext(options);
+      this.#context = context;
+      this.#shared.open.add(this);
+      const mocks = req.scenario.mocks ?? [];
+      const network = this.#shared.network || mocks.length > 0
+        ? await NetworkCollector.attach(context, { mocks, clock })
+        : undefined;
+      const page = await context.newPage();
+      const driver = new WebDriver({
+        page,
+        engine,
+        touch: options.hasTouch ?? false,
+        clock,
+        network,
+        log: this.#shared.log,
+        opTimeoutS: this.#shared.opTimeoutS,
+      });
+      this.#driver = driver;
+      await driver.navigate(web.baseUrl);
+      return driver;
+    } catch (err) {
+      await this.teardown().catch(() => {});
+      throw asDriverError("start", err);
+    }
+  }
+
+  async relaunch(_overrides: { env?: Record<string, string>; args?: string[] }): Promise<void> {
+    if (!this.#driver) throw new DeviceError("web: relaunch before start");
+    await this.#driver.navigate(this.#shared.web.baseUrl);
+  }
+
+  health(_timeoutS: number): Promise<boolean> {
+    return Promise.resolve(this.#shared.browser.isConnected());
+  }
+
+  endLease(): Promise<void> {
+    return this.teardown();
+  }
+
+  async teardown(): Promise<void> {
+    const context = this.#context;
+    const video = this.#video;
+    const recording = context?.pages()[0]?.video() ?? null;
+    this.#context = null;
+    this.#driver = null;
+    this.#video = null;
+    this.#shared.open.delete(this);
+    if (context) await context.close().catch(() => {});
+    if (!video) return;
+    try {
+      // A failed finalize drops the video with a note; it never fails the scenario.
+      if (recording) await saveVideoAsMp4(recording, video.ffmpeg, video.path);
+    } catch (err) {
+      this.#shared.log(`web: video ${video.path} dropped: ${messageOf(err)}`);
+    } finally {
+      await Deno.remove(video.dir, { recursive: true }).catch(() => {});
+    }
+  }
+
+  videoStartStalled(): boolean {
+    return false;
+  }
+}
+
+/**
+ * Launches (or connects to) the browser of one engine pass and returns the factory of its
+ * lanes. Call `close()` when the pass is over.
+ *
+ * @throws DeviceError for a non-web target
+ * @throws BrowserNotFound when no browser of the engine is installed (exit 2)
+ *
+ * @example
+ * ```ts
+ * const factory = await createWebFactory(eff, { engine: "chromium" });
+ * try {
+ *   const env = await factory.create("chromium-0", "playwright");
+ *   const driver = await env.start(request);
+ * } finally {
+ *   await factory.close();
+ * }
+ * ```
+ */
+export async function createWebFactory(
+  eff: Effective,
+  opts: WebFactoryOptions = {},
+): Promise<WebEnvironmentFactory> {
+  const web = webSettings(eff);
+  const engine = opts.engine ?? web.browser;
+  const headless = opts.headed === undefined ? web.headless : !opts.headed;
+  const probe = opts.probe ?? systemProbe();
+  const owned = opts.browser === undefined;
+  const browser = opts.browser ??
+    await launchBrowser(engine, { headless, wsEndpoint: web.wsEndpoint, probe });
+  const shared: Shared = {
+    web,
+    engine,
+    browser,
+    network: opts.network ?? eff.run.network,
+    clock: opts.clock ?? realClock,
+    log: opts.log ?? (() => {}),
+    probe,
+    opTimeoutS: opts.opTimeoutS,
+    open: new Set(),
+  };
+  return {
+    engine,
+    browser,
+    create(device: string, actuator: string): Promise<Environment> {
+      if (actuator !== WEB_ACTUATOR) {
+        return Promise.reject(
+          new DeviceError(`the web environment drives ${WEB_ACTUATOR}, not ${actuator}`),
+        );
+      }
+      return Promise.resolve(new WebEnvironment(device, shared));
+    },
+    async close(): Promise<void> {
+      for (const env of [...shared.open]) await env.teardown().catch(() => {});
+      if (owned) await browser.close().catch(() => {});
+    },
+  };
+}

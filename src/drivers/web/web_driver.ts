@@ -1,0 +1,501 @@
+/**
+ * `WebDriver`: the Driver seam over one Playwright page (drivers.md §3, §9). Selectors resolve
+ * host-side over a fresh in-page scan, with our own selector code; gestures are raw mouse,
+ * keyboard or (Chromium) CDP touch input at the resolved element's centre, after a hit test
+ * proves the browser would deliver them to that element.
+ *
+ * @module
+ */
+import { Buffer } from "node:buffer";
+import type { CDPSession, Page } from "playwright-core";
+import {
+  type ActuationDrain,
+  BackendCrashError,
+  type Capability,
+  type Driver,
+  type DriverInterval,
+  type Element,
+  ElementNotFound,
+  ElementNotTappable,
+  type Exchange,
+  type Point,
+  UnsupportedAction,
+} from "../driver.ts";
+import { DeviceTimeout } from "../driver.ts";
+import type { Selector } from "../../scenario/types.ts";
+import {
+  findAll,
+  frameCenter,
+  gestureAnchor,
+  renderCandidate,
+  renderSelector,
+  resolveUnique,
+} from "../../selectors/mod.ts";
+import { type Clock, realClock } from "../../time/clock.ts";
+import { type ActuationInput, ActuationLog } from "./actuation_log.ts";
+import type { Engine } from "./browsers.ts";
+import { DeviceLog, dialogLine } from "./device_log.ts";
+import { decodeScan, MAX_LABEL, pageScan, SCAN_SELECTOR } from "./dom_scan.ts";
+import { asDriverError } from "./errors.ts";
+import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_test.ts";
+import type { NetworkCollector } from "./network.ts";
+import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
+import { pageSelectOption } from "./select_option.ts";
+import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
+
+/** Capabilities of the web backend (drivers.md §4); `multiTouch` needs Chromium's CDP. */
+export const WEB_CAPABILITIES: ReadonlySet<Capability> = new Set([
+  "query",
+  "elements",
+  "screenshot",
+  "multiTouch",
+  "textSelection",
+  "semanticTap",
+  "conditionWait",
+  "network",
+  "selectOption",
+]);
+
+/** Default bound on one page operation before the browser counts as wedged. */
+export const DEFAULT_OP_TIMEOUT_S = 30;
+
+/** Intermediate mouse moves of a drag. */
+const DRAG_STEPS = 5;
+
+/** The PNG signature: a screenshot that does not start with it is junk. */
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export interface WebDriverOptions {
+  page: Page;
+  engine: Engine;
+  /** The context emulates a touch device: drags and scrolls use touch (Chromium). */
+  touch?: boolean;
+  clock?: Clock;
+  network?: NetworkCollector;
+  /** Bound on one page operation (seconds); past it the driver raises `DeviceTimeout`. */
+  opTimeoutS?: number;
+  /** Driver notes (dismissed dialogs), for the run log. */
+  log?: (line: string) => void;
+}
+
+/** Whether bytes start with the PNG signature. */
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length > PNG_MAGIC.length && PNG_MAGIC.every((b, i) => bytes[i] === b);
+}
+
+/** The Driver over one Playwright page. */
+export class WebDriver implements Driver {
+  readonly name = "playwright" as const;
+  readonly page: Page;
+  readonly engine: Engine;
+  #touch: boolean;
+  #clock: Clock;
+  #network: NetworkCollector | null;
+  #deviceLog: DeviceLog;
+  #actuations = new ActuationLog();
+  #timeoutMs: number;
+  #cdp: Promise<CDPSession> | null = null;
+  #crashed = false;
+
+  constructor(opts: WebDriverOptions) {
+    this.page = opts.page;
+    this.engine = opts.engine;
+    this.#touch = opts.touch ?? false;
+    this.#clock = opts.clock ?? realClock;
+    this.#network = opts.network ?? null;
+    this.#timeoutMs = (opts.opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000;
+    this.#deviceLog = new DeviceLog(() => this.page.evaluate(() => undefined));
+    this.#deviceLog.attach(this.page);
+    const log = opts.log ?? (() => {});
+    this.page.on("crash", () => this.#crashed = true);
+    // A JS dialog blocks the page until answered: dismiss it at once, and say so.
+    this.page.on("dialog", (dialog) => {
+      const line = dialogLine(dialog.type(), dialog.message());
+      this.#deviceLog.push(line);
+      log(`web: dismissed ${line}`);
+      dialog.dismiss().catch(() => {});
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  async query(): Promise<Element[]> {
+    const json = await this.#op(
+      "query",
+      () => this.page.evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
+    );
+    // Bodies of requests that finished before this read are part of what it saw.
+    if (this.#network) await this.#op("network settle", () => this.#network!.settle());
+    return decodeScan(json);
+  }
+
+  async waitFor(sel: Selector): Promise<boolean> {
+    return findAll(await this.query(), sel).length > 0;
+  }
+
+  async isTappable(sel: Selector): Promise<boolean> {
+    let target: Element;
+    try {
+      target = resolveUnique(await this.query(), sel);
+    } catch (err) {
+      if (err instanceof ElementNotFound) return false;
+      throw err;
+    }
+    return (await this.#cover(target)) === null;
+  }
+
+  async viewport(): Promise<{ width: number; height: number }> {
+    const size = this.page.viewportSize();
+    if (size) return size;
+    return await this.#op(
+      "viewport",
+      () => this.page.evaluate(() => ({ width: innerWidth, height: innerHeight })),
+    );
+  }
+
+  capabilities(): Set<Capability> {
+    const caps = new Set(WEB_CAPABILITIES);
+    if (this.engine !== "chromium") caps.delete("multiTouch");
+    return caps;
+  }
+
+  exchanges(): Exchange[] {
+    return this.#network?.exchanges() ?? [];
+  }
+
+  drainActuations(): ActuationDrain {
+    return this.#actuations.drain();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tap family
+
+  async tap(sel: Selector): Promise<void> {
+    const target = await this.#reachable(sel);
+    const [x, y] = frameCenter(target.frame);
+    await this.#act(
+      { gesture: "tap", via: "coordinate", points: [[x, y]], ...this.#about(target) },
+      () => this.page.mouse.click(x, y),
+    );
+  }
+
+  async doubleTap(sel: Selector): Promise<void> {
+    const target = await this.#reachable(sel);
+    const [x, y] = frameCenter(target.frame);
+    await this.#act(
+      { gesture: "doubleTap", via: "coordinate", points: [[x, y]], ...this.#about(target) },
+      () => this.page.mouse.dblclick(x, y),
+    );
+  }
+
+  async longPress(sel: Selector, seconds: number): Promise<void> {
+    const target = await this.#reachable(sel);
+    const [x, y] = frameCenter(target.frame);
+    const mouse = this.page.mouse;
+    await this.#act(
+      {
+        gesture: "longPress",
+        via: "coordinate",
+        points: [[x, y]],
+        durationS: seconds,
+        ...this.#about(target),
+      },
+      async () => {
+        await mouse.move(x, y);
+        await mouse.down();
+        try {
+          await this.#clock.sleep(seconds);
+        } finally {
+          await mouse.up();
+        }
+      },
+      seconds,
+    );
+  }
+
+  async tapPoint(p: Point): Promise<void> {
+    await this.#act(
+      { gesture: "tap", via: "coordinate", points: [p] },
+      () => this.page.mouse.click(p[0], p[1]),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Drags and scrolls
+
+  async swipe(from: Point, to: Point): Promise<void> {
+    await this.#act({ gesture: "swipe", via: "coordinate", points: [from, to] }, async () => {
+      if (this.#touchInput()) {
+        await touchDrag(await this.#session(), from, to);
+        return;
+      }
+      const mouse = this.page.mouse;
+      await mouse.move(from[0], from[1]);
+      await mouse.down();
+      await mouse.move(to[0], to[1], { steps: DRAG_STEPS });
+      await mouse.up();
+    });
+  }
+
+  async scroll(from: Point, to: Point): Promise<void> {
+    await this.#act({ gesture: "scroll", via: "coordinate", points: [from, to] }, async () => {
+      if (this.#touchInput()) {
+        await touchScroll(await this.#session(), from, to, (s) => this.#clock.sleep(s));
+      } else {
+        await this.page.mouse.move(from[0], from[1]);
+        // The finger moves from → to, so the content moves the other way: wheel by from − to.
+        await this.page.mouse.wheel(from[0] - to[0], from[1] - to[1]);
+      }
+      await this.page.evaluate(pageScrollSettle, {
+        x: from[0],
+        y: from[1],
+        stableFrames: STABLE_FRAMES,
+        maxFrames: MAX_FRAMES,
+        fallbackMs: 2000,
+      });
+    });
+  }
+
+  async back(): Promise<void> {
+    await this.#act({ gesture: "back", via: "history" }, async () => {
+      await this.page.goBack();
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Two fingers (Chromium CDP touch)
+
+  async pinch(sel: Selector, scale: number): Promise<void> {
+    this.#requireMultiTouch("pinch");
+    const target = await this.#reachable(sel);
+    const { start, end } = pinchPoints(gestureAnchor(target.frame), scale);
+    await this.#act(
+      {
+        gesture: "pinch",
+        via: "coordinate",
+        points: [...start, ...end],
+        scale,
+        ...this.#about(target),
+      },
+      async () => twoFingers(await this.#session(), start, end),
+    );
+  }
+
+  async rotate(sel: Selector, radians: number): Promise<void> {
+    this.#requireMultiTouch("rotate");
+    const target = await this.#reachable(sel);
+    const { start, end } = rotatePoints(gestureAnchor(target.frame), radians);
+    await this.#act(
+      {
+        gesture: "rotate",
+        via: "coordinate",
+        points: [...start, ...end],
+        radians,
+        ...this.#about(target),
+      },
+      async () => twoFingers(await this.#session(), start, end),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Keys
+
+  async typeText(text: string): Promise<void> {
+    const submit = text.endsWith("\n");
+    const body = submit ? text.slice(0, -1) : text;
+    await this.#act({ gesture: "typeText", via: "focused" }, async () => {
+      if (body) await this.page.keyboard.type(body);
+      if (submit) await this.page.keyboard.press("Enter");
+    });
+  }
+
+  async deleteText(count: number): Promise<void> {
+    await this.#act({ gesture: "deleteText", via: "key" }, async () => {
+      for (let i = 0; i < count; i++) await this.page.keyboard.press("Backspace");
+    });
+  }
+
+  async selectAll(): Promise<void> {
+    await this.#act(
+      { gesture: "selectAll", via: "key" },
+      () => this.page.keyboard.press("ControlOrMeta+a"),
+    );
+  }
+
+  async copySelection(): Promise<void> {
+    await this.#act(
+      { gesture: "copy", via: "key" },
+      () => this.page.keyboard.press("ControlOrMeta+c"),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Controls
+
+  async selectOption(sel: Selector, value: string): Promise<void> {
+    const target = await this.#reachable(sel);
+    const [x, y] = frameCenter(target.frame);
+    let status = "";
+    await this.#act(
+      { gesture: "selectOption", via: "handle", points: [[x, y]], ...this.#about(target) },
+      async () => {
+        status = await this.page.evaluate(pageSelectOption, { ...pageTarget(target), value });
+      },
+    );
+    const where = renderSelector(sel);
+    switch (status) {
+      case "ok":
+        return;
+      case "missing-option":
+        throw new ElementNotFound(`no option with value ${JSON.stringify(value)} in ${where}`, sel);
+      case "not-select":
+        throw new UnsupportedAction(`selectOption needs a <select>: ${where} is not one`);
+      default:
+        throw new ElementNotFound(`no match: ${where} (it left the page before selecting)`, sel);
+    }
+  }
+
+  setPickerValue(_sel: Selector, _value: string): Promise<void> {
+    return Promise.reject(
+      new UnsupportedAction("setPickerValue is iOS-only; use selectOption on a web <select>"),
+    );
+  }
+
+  handleSystemAlert(_sel: Selector, _timeoutS: number): Promise<void> {
+    return Promise.reject(
+      new UnsupportedAction(
+        "handleSystemAlert: a web page has no system alerts (JS dialogs are auto-dismissed)",
+      ),
+    );
+  }
+
+  systemAlertLabels(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Evidence
+
+  async screenshot(path: string): Promise<void> {
+    const bytes = await this.screenshotBytes();
+    await Deno.writeFile(path, bytes);
+  }
+
+  /**
+   * The viewport as PNG. On Chromium a CDP capture tuned for speed (no full-page, no caret
+   * hiding, no font wait); elsewhere `page.screenshot` (bench/web.ts has the figures).
+   */
+  async screenshotBytes(): Promise<Uint8Array> {
+    const bytes = await this.#op("screenshot", async () => {
+      if (this.engine === "chromium") {
+        const shot = await (await this.#session()).send("Page.captureScreenshot", {
+          format: "png",
+          optimizeForSpeed: true,
+          captureBeyondViewport: false,
+        });
+        return new Uint8Array(Buffer.from(shot.data, "base64"));
+      }
+      return new Uint8Array(await this.page.screenshot({ type: "png" }));
+    });
+    if (!isPng(bytes)) {
+      throw asDriverError("screenshot", new Error("the browser returned bytes that are not a PNG"));
+    }
+    return bytes;
+  }
+
+  driverInterval(kind: string, path: string): Promise<DriverInterval | null> {
+    // Video is recorded per context (scenario-wide), by the environment: not per step.
+    if (kind !== "deviceLog") return Promise.resolve(null);
+    return Promise.resolve(this.#deviceLog.start(path));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  /** Loads `url` and waits for its `load` event. */
+  async navigate(url: string): Promise<void> {
+    await this.#op(`navigate to ${url}`, async () => {
+      await this.page.goto(url, { waitUntil: "load", timeout: this.#timeoutMs });
+    });
+  }
+
+  /** Closes the page's browser context (idempotent). */
+  async close(): Promise<void> {
+    await this.page.context().close().catch(() => {});
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+
+  /** resolveUnique on a fresh read, then the hit test. */
+  async #reachable(sel: Selector): Promise<Element> {
+    const target = resolveUnique(await this.query(), sel);
+    const cover = await this.#cover(target);
+    if (cover !== null) {
+      throw new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
+    }
+    return target;
+  }
+
+  async #cover(target: Element) {
+    const hit = await this.#op(
+      "hit test",
+      () => this.page.evaluate(pageHitTest, hitTestArgs(target)),
+    );
+    return coverCandidate(hit);
+  }
+
+  #about(target: Element): Pick<ActuationInput, "frame" | "target"> {
+    return { frame: target.frame, target: target.identifier };
+  }
+
+  /** Records the actuation, runs it, then marks it accepted. */
+  async #act(input: ActuationInput, fn: () => Promise<void>, extraS = 0): Promise<void> {
+    const record = this.#actuations.record(input);
+    await this.#op(input.gesture, fn, extraS);
+    record.accepted = true;
+  }
+
+  #touchInput(): boolean {
+    return this.#touch && this.engine === "chromium";
+  }
+
+  #requireMultiTouch(gesture: string): void {
+    if (this.engine !== "chromium") {
+      throw new UnsupportedAction(
+        `${gesture} needs two-finger touch: Chromium only (${this.engine})`,
+      );
+    }
+  }
+
+  #session(): Promise<CDPSession> {
+    this.#cdp ??= this.page.context().newCDPSession(this.page);
+    return this.#cdp;
+  }
+
+  /**
+   * Runs one page operation, bounded in time. Our own typed errors pass through; a crashed page
+   * is a backend crash; any other Playwright failure is a `DeviceError`.
+   */
+  async #op<T>(what: string, fn: () => Promise<T>, extraS = 0): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limitMs = this.#timeoutMs + extraS * 1000;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DeviceTimeout(`playwright: ${what} timed out after ${limitMs / 1000}s`)),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([fn(), timeout]);
+    } catch (err) {
+      if (this.#crashed) {
+        throw new BackendCrashError(`playwright: the page crashed during ${what}`, { cause: err });
+      }
+      throw asDriverError(what, err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The web element tree: the role → trait table (pure) and a real page scanned by the driver
+ * (ids, labels, values, state traits, skipped hidden nodes, CSS-pixel frames).
+ */
+import assert from "node:assert/strict";
+import { decodeScan, traitsOf, typeTrait } from "../../../src/drivers/web/dom_scan.ts";
+import { withChromium, withPage } from "./fixture.ts";
+
+Deno.test("role and tag names map to the shared trait vocabulary", () => {
+  const table: Record<string, string> = {
+    a: "link",
+    link: "link",
+    button: "button",
+    select: "button",
+    combobox: "button",
+    listbox: "button",
+    input: "textField",
+    textbox: "textField",
+    spinbutton: "textField",
+    searchbox: "searchField",
+    textarea: "textView",
+    checkbox: "switch",
+    radio: "switch",
+    switch: "switch",
+    option: "cell",
+    menuitem: "cell",
+    menuitemradio: "cell",
+    tab: "tab",
+    dialog: "dialog",
+  };
+  for (const [role, trait] of Object.entries(table)) assert.equal(typeTrait(role), trait, role);
+});
+
+Deno.test("state flags add secureTextField, notEnabled and selected after the type", () => {
+  assert.deepEqual(traitsOf("input", 0b111), [
+    "textField",
+    "secureTextField",
+    "notEnabled",
+    "selected",
+  ]);
+  assert.deepEqual(traitsOf("button", 0b010), ["button", "notEnabled"]);
+  assert.deepEqual(traitsOf("tab", 0), ["tab"]);
+});
+
+Deno.test("decodeScan turns rows into elements in order", () => {
+  const tree = decodeScan(JSON.stringify([["a.b", "button", "OK", null, 2, 1, 2, 3, 4]]));
+  assert.deepEqual(tree, [{
+    identifier: "a.b",
+    label: "OK",
+    value: null,
+    traits: ["button", "notEnabled"],
+    frame: [1, 2, 3, 4],
+    nativeZ: null,
+  }]);
+});
+
+const PAGE = `<!doctype html><html><body style="margin:0">
+<button data-testid="home.save" style="position:absolute;left:10px;top:20px;width:100px;height:30px">
+    Save
+    draft
+</button>
+<a href="#x" style="position:absolute;left:10px;top:60px">Read more</a>
+<input data-testid="login.user" value="alice" style="position:absolute;left:10px;top:100px">
+<input data-testid="login.pass" type="password" value="s3cret" style="position:absolute;left:10px;top:130px">
+<input data-testid="login.empty" aria-label="Empty field" style="position:absolute;left:10px;top:160px">
+<textarea data-testid="note" style="position:absolute;left:300px;top:10px">hello</textarea>
+<select data-testid="color" disabled style="position:absolute;left:300px;top:80px"><option value="r">Red</option></select>
+<div role="switch" aria-checked="true" data-testid="wifi" style="position:absolute;left:300px;top:120px;width:40px;height:20px"></div>
+<div role="tab" aria-selected="true" aria-disabled="true" style="position:absolute;left:300px;top:150px;width:40px;height:20px">Tab A</div>
+<input type="checkbox" data-testid="agree" checked style="position:absolute;left:300px;top:180px">
+<div role="searchbox" data-testid="" style="position:absolute;left:300px;top:210px;width:40px;height:20px">q</div>
+<button data-testid="gone.none" style="display:none">Hidden</button>
+<div style="display:none"><button data-testid="gone.parent">Inside hidden</button></div>
+<button data-testid="gone.visibility" style="visibility:hidden">Invisible</button>
+<span data-testid="gone.empty"></span>
+<button data-testid="far.away" style="position:absolute;left:10px;top:2000px">Below the fold</button>
+<p>Plain text is not scanned</p>
+</body></html>`;
+
+Deno.test("query on a real page", async (t) => {
+  await withChromium(async (browser) => {
+    await t.step("maps ids, labels, values, traits and frames; skips hidden nodes", async () => {
+      await withPage(browser, PAGE, async ({ driver }) => {
+        const tree = await driver.query();
+        const byId = new Map(tree.map((e) => [e.identifier ?? e.label, e]));
+        assert.deepEqual(
+          tree.map((e) => e.identifier ?? `label:${e.label}`),
+          [
+            "home.save",
+            "label:Read more",
+            "login.user",
+            "login.pass",
+            "login.empty",
+            "note",
+            "color",
+            "wifi",
+            "label:Tab A",
+            "agree",
+            "label:q",
+            "far.away",
+          ],
+        );
+        const save = byId.get("home.save")!;
+        assert.equal(save.label, "Save draft");
+        assert.equal(save.value, null);
+        assert.deepEqual(save.traits, ["button"]);
+        assert.deepEqual(save.frame, [10, 20, 100, 30]);
+        assert.deepEqual(byId.get("Read more")!.traits, ["link"]);
+        assert.equal(byId.get("login.user")!.value, "alice");
+        assert.equal(byId.get("login.user")!.label, null);
+        assert.deepEqual(byId.get("login.pass")!.traits, ["textField", "secureTextField"]);
+        assert.equal(byId.get("login.empty")!.label, "Empty field");
+        assert.equal(byId.get("login.empty")!.value, null);
+        assert.deepEqual(byId.get("note")!.traits, ["textView"]);
+        assert.equal(byId.get("note")!.value, "hello");
+        assert.deepEqual(byId.get("color")!.traits, ["button", "notEnabled"]);
+        assert.equal(byId.get("color")!.value, "r");
+        assert.deepEqual(byId.get("wifi")!.traits, ["switch", "selected"]);
+        assert.deepEqual(byId.get("Tab A")!.traits, ["tab", "notEnabled", "selected"]);
+        assert.deepEqual(byId.get("agree")!.traits, ["textField", "selected"]);
+        assert.deepEqual(byId.get("q")!.traits, ["searchField"]);
+        assert.equal(byId.get("q")!.identifier, null);
+        assert.equal(byId.get("far.away")!.frame[1], 2000);
+        assert.ok(tree.every((e) => e.nativeZ === null));
+      });
+    });
+
+    await t.step("labels come from aria-label first; long text is capped at 200", async () => {
+      const long = "abcdefghij".repeat(50);
+      await withPage(
+        browser,
+        `<button aria-label="  Close dialog ">×</button><div role="note">${long}</div>`,
+        async ({ driver }) => {
+          const [close, note] = await driver.query();
+          assert.equal(close.label, "Close dialog");
+          assert.equal(note.label, long.slice(0, 200));
+        },
+      );
+    });
+
+    await t.step("a scan sees the page as it is now (fresh read each time)", async () => {
+      await withPage(browser, `<button data-testid="a">A</button>`, async ({ driver, page }) => {
+        assert.equal((await driver.query()).length, 1);
+        await page.evaluate(() =>
+          document.body.insertAdjacentHTML("beforeend", "<a href='#'>B</a>")
+        );
+        assert.deepEqual((await driver.query()).map((e) => e.label), ["A", "B"]);
+      });
+    });
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Drags, scrolls, history, `<select>` and two-finger gestures on a real page.
+ */
+import assert from "node:assert/strict";
+import {
+  ElementNotFound,
+  ElementNotTappable,
+  UnsupportedAction,
+} from "../../../src/drivers/driver.ts";
+import { html, read, withChromium, withPage, withServer } from "./fixture.ts";
+
+const SCROLLER = `<body style="margin:0">
+<div data-testid="list" style="position:absolute;left:0;top:0;width:300px;height:300px;overflow:auto">
+  <div style="height:3000px;background:linear-gradient(#fff,#000)"></div>
+</div>
+<div data-testid="pad" style="position:absolute;left:400px;top:0;width:300px;height:300px;touch-action:none"></div>
+<script>
+  window.events = [];
+  const pad = document.querySelector("[data-testid=pad]");
+  for (const type of ["pointerdown", "pointermove", "pointerup"]) {
+    pad.addEventListener(type, (e) => events.push([type, e.pointerType, Math.round(e.clientX), Math.round(e.clientY)]));
+  }
+</script>
+</body>`;
+
+const SELECT = `<body style="margin:0">
+<select data-testid="color" style="position:absolute;left:10px;top:10px"
+  onchange="window.changed=(window.changed||0)+1">
+  <option value="r">Red</option><option value="g">Green</option><option value="b">Blue</option>
+</select>
+<select data-testid="size" style="position:absolute;left:10px;top:100px"><option value="s">S</option></select>
+<div data-testid="veil" style="position:fixed;left:0;top:90px;width:300px;height:60px"></div>
+<button data-testid="plain" style="position:absolute;left:200px;top:10px">Plain</button>
+</body>`;
+
+const TOUCH_PAD = `<body style="margin:0">
+<div data-testid="pad" style="position:absolute;left:100px;top:100px;width:200px;height:200px;touch-action:none"></div>
+<script>
+  window.touches = [];
+  const pad = document.querySelector("[data-testid=pad]");
+  for (const type of ["touchstart", "touchmove", "touchend"]) {
+    pad.addEventListener(type, (e) => touches.push([type, [...e.touches].map((t) => [Math.round(t.clientX), Math.round(t.clientY)])]));
+  }
+</script>
+</body>`;
+
+Deno.test("gestures on a real page", async (t) => {
+  await withChromium(async (browser) => {
+    await t.step("scroll wheels by from − to and returns once the content is at rest", async () => {
+      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+        await driver.scroll([150, 200], [150, 50]);
+        const top = await read<number>(
+          page,
+          `document.querySelector("[data-testid=list]").scrollTop`,
+        );
+        assert.equal(top, 150);
+        await driver.scroll([150, 50], [150, 100]);
+        assert.equal(
+          await read(page, `document.querySelector("[data-testid=list]").scrollTop`),
+          100,
+        );
+        const [first] = driver.drainActuations().actuations;
+        assert.deepEqual([first.gesture, first.points], ["scroll", [[150, 200], [150, 50]]]);
+      });
+    });
+
+    await t.step("in a touch context scroll is a one-finger drag that does not fling", async () => {
+      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+        const top = `document.querySelector("[data-testid=list]").scrollTop`;
+        await driver.scroll([150, 250], [150, 50]);
+        const after = await read<number>(page, top);
+        assert.ok(Math.abs(after - 200) <= 20, `scrolled to ${after}`);
+        // At rest: ten frames later the content has not moved on by inertia.
+        await page.evaluate(() =>
+          new Promise((resolve) => {
+            let frames = 0;
+            const tick = () => ++frames >= 10 ? resolve(frames) : requestAnimationFrame(tick);
+            requestAnimationFrame(tick);
+          })
+        );
+        assert.equal(await read(page, top), after);
+      }, { context: { hasTouch: true } });
+    });
+
+    await t.step("swipe is a literal mouse drag from → to", async () => {
+      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+        await driver.swipe([450, 50], [650, 250]);
+        const events = await read<[string, string, number, number][]>(page, "window.events");
+        const down = events.findIndex((e) => e[0] === "pointerdown");
+        assert.deepEqual(events[down], ["pointerdown", "mouse", 450, 50]);
+        assert.deepEqual(events.at(-1), ["pointerup", "mouse", 650, 250]);
+        assert.ok(events.slice(down).filter((e) => e[0] === "pointermove").length >= 3);
+      });
+    });
+
+    await t.step("in a touch context swipe is a CDP touch drag", async () => {
+      await withPage(browser, TOUCH_PAD, async ({ driver, page }) => {
+        await driver.swipe([150, 150], [250, 250]);
+        const touches = await read<[string, number[][]][]>(page, "window.touches");
+        assert.deepEqual(touches[0], ["touchstart", [[150, 150]]]);
+        assert.deepEqual(touches.at(-2), ["touchmove", [[250, 250]]]);
+        assert.deepEqual(touches.at(-1), ["touchend", []]);
+      }, { context: { hasTouch: true } });
+    });
+
+    await t.step("pinch spreads two fingers; rotate turns them clockwise", async () => {
+      await withPage(browser, TOUCH_PAD, async ({ driver, page }) => {
+        await driver.pinch({ id: "pad" }, 2);
+        let touches = await read<[string, number[][]][]>(page, "window.touches");
+        const starts = touches.filter((e) => e[0] === "touchstart");
+        assert.deepEqual(starts.at(-1), ["touchstart", [[150, 200], [250, 200]]]);
+        const lastMove = (list: [string, number[][]][]) =>
+          list.filter((e) => e[0] === "touchmove").at(-1);
+        assert.deepEqual(lastMove(touches), ["touchmove", [[100, 200], [300, 200]]]);
+        await page.evaluate(() => (window as unknown as { touches: unknown[] }).touches = []);
+        await driver.rotate({ id: "pad" }, Math.PI / 2);
+        touches = await read<[string, number[][]][]>(page, "window.touches");
+        assert.deepEqual(lastMove(touches), ["touchmove", [[200, 150], [200, 250]]]);
+        const records = driver.drainActuations().actuations;
+        assert.deepEqual(records.map((a) => [a.gesture, a.scale, a.radians]), [
+          ["pinch", 2, null],
+          ["rotate", null, Math.PI / 2],
+        ]);
+      }, { context: { hasTouch: true } });
+    });
+
+    await t.step("selectOption picks by value and fires change", async () => {
+      await withPage(browser, SELECT, async ({ driver, page }) => {
+        await driver.selectOption({ id: "color" }, "g");
+        assert.equal((await driver.query())[0].value, "g");
+        assert.equal(await read(page, "window.changed"), 1);
+        await assert.rejects(
+          driver.selectOption({ id: "color" }, "purple"),
+          (e) => e instanceof ElementNotFound && /no option with value "purple"/.test(e.message),
+        );
+        await assert.rejects(driver.selectOption({ id: "size" }, "s"), ElementNotTappable);
+        await assert.rejects(driver.selectOption({ id: "plain" }, "s"), UnsupportedAction);
+        const [record] = driver.drainActuations().actuations;
+        assert.deepEqual([record.gesture, record.target], ["selectOption", "color"]);
+        assert.ok(!JSON.stringify(record).includes('"g"'), "the option is never recorded");
+      });
+    });
+
+    await t.step("back goes one step back in history", async () => {
+      await withServer({
+        "/a": () => html(`<a data-testid="to.b" href="/b">to b</a>`),
+        "/b": () => html(`<h1 data-testid="page.b">B</h1>`),
+      }, async (base) => {
+        await withPage(browser, null, async ({ driver }) => {
+          await driver.navigate(`${base}/a`);
+          await driver.tap({ id: "to.b" });
+          await driver.page.waitForURL(`${base}/b`);
+          assert.equal(await driver.waitFor({ id: "page.b" }), true);
+          await driver.back();
+          assert.equal(await driver.waitFor({ id: "to.b" }), true);
+          assert.deepEqual(
+            driver.drainActuations().actuations.map((a) => [a.gesture, a.via]),
+            [["tap", "coordinate"], ["back", "history"]],
+          );
+        });
+      });
+    });
+
+    await t.step(
+      "setPickerValue and handleSystemAlert are unsupported; no alert labels",
+      async () => {
+        await withPage(browser, SELECT, async ({ driver }) => {
+          await assert.rejects(driver.setPickerValue({ id: "color" }, "g"), UnsupportedAction);
+          await assert.rejects(driver.handleSystemAlert({ label: "OK" }, 1), UnsupportedAction);
+          assert.deepEqual(await driver.systemAlertLabels(), []);
+        });
+      },
+    );
+  });
+});
