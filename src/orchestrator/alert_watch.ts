@@ -11,8 +11,8 @@ import type { Driver, Element } from "../drivers/driver.ts";
 import type { Clock } from "../time/clock.ts";
 import type { AlertGuard } from "./types.ts";
 
-/** Consecutive collapsed polls needed before the guard fires. */
-export const GUARD_DEBOUNCE_POLLS = 2;
+/** Consecutive collapsed polls needed before the guard fires (runner.md §6: three). */
+export const GUARD_DEBOUNCE_POLLS = 3;
 /** Minimum virtual seconds between two attempts of one wait. */
 export const GUARD_COOLDOWN_S = 1;
 /** Attempts allowed per wait. */

@@ -74,7 +74,7 @@ Deno.test("alert guard: the retry happens at most once", async () => {
   assert.equal(r.steps[0].retried, true);
 });
 
-Deno.test("alert guard: armed inside a for-wait, it fires on the second collapsed poll", async () => {
+Deno.test("alert guard: armed inside a for-wait, it fires on the third collapsed poll", async () => {
   const { clock, driver } = alertApp(500);
   const calls: number[] = [];
   const r = await runScenario(
@@ -82,8 +82,9 @@ Deno.test("alert guard: armed inside a for-wait, it fires on the second collapse
     scenario({ steps: [tapStep("ok"), waitForStep("never", 10), tapStep("ok")] }),
     { clock, alertGuard: dismissingGuard(driver, clock, calls), minWaitTimeoutS: 0 },
   );
-  // The for-wait times out (never appears), but the alert was cleared mid-wait at 0.55 s.
-  assert.ok(near(calls[0], 0.55), `first call at ${calls[0]}`);
+  // The for-wait times out (never appears), but the alert was cleared mid-wait: collapsed
+  // polls at 0.5, 0.55 and 0.6 s, so the guard fires at 0.6 s.
+  assert.ok(near(calls[0], 0.6), `first call at ${calls[0]}`);
   assert.deepEqual(r.steps[1].alerts?.[0], { label: "Allow notifications? → Don't Allow" });
   assert.equal(r.failure, 'step 1 (wait): wait timeout: for {"id":"never"} (10s)');
 });
@@ -101,8 +102,8 @@ Deno.test("alert guard: a cleared blocker lets the wait pass before its timeout"
   });
   assert.equal(r.ok, true);
   assert.equal(calls.length, 1);
-  assert.ok(near(calls[0], 0.15), `guard at ${calls[0]}`); // collapsed at 0.1 and 0.15
-  assert.ok(near(clock.now(), 0.2));
+  assert.ok(near(calls[0], 0.2), `guard at ${calls[0]}`); // collapsed at 0.1, 0.15 and 0.2
+  assert.ok(clock.now() >= 0.2 && clock.now() <= 0.3, `passed at ${clock.now()}`); // the next poll after the guard
   assert.equal(r.steps[0].retried, undefined);
 });
 
@@ -114,11 +115,11 @@ Deno.test("alert guard: cooldown of 1 s and at most two attempts per wait", asyn
     alertGuard: () => (calls.push(clock.now()), Promise.resolve(null)),
   });
   assert.equal(r.ok, false);
-  // Mid-wait: the 2nd collapsed poll (0.05), then 1 s later (1.05), then capped; then the
+  // Mid-wait: the 3rd collapsed poll (0.1), then 1 s later (1.1), then capped; then the
   // end-of-step call at the timeout.
   assert.equal(calls.length, 3, JSON.stringify(calls));
-  assert.ok(near(calls[0], 0.05));
-  assert.ok(near(calls[1], 1.05));
+  assert.ok(near(calls[0], 0.1));
+  assert.ok(near(calls[1], 1.1));
   assert.ok(near(calls[2], 3));
 });
 
