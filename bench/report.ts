@@ -5,6 +5,7 @@
  * `report` section of bench/BENCHMARKS.md (`--print-only` skips the file).
  */
 import { join } from "node:path";
+import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { writeReport } from "../src/report/write_report.ts";
@@ -19,17 +20,22 @@ const ROUNDS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 const root = await Deno.makeTempDir({ prefix: "bajutsu-bench-report-" });
 try {
   const input = largeRun(SCENARIOS, STEPS);
   const writes: number[] = [];
+  const cpu: number[] = [];
   let runDir = "";
   for (let i = 0; i < ROUNDS; i++) {
     runDir = join(root, `20240501-10150${i}`);
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await writeReport(runDir, input);
     writes.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   const htmlBytes = (await Deno.stat(join(runDir, "report.html"))).size;
   const manifestBytes = (await Deno.stat(join(runDir, "manifest.json"))).size;
@@ -48,14 +54,29 @@ try {
     ],
   });
   const renders: number[] = [];
+  const inPage: number[] = [];
   try {
     const url = pathToFileURL(join(runDir, "report.html")).href;
     for (let i = 0; i < ROUNDS; i++) {
       const page = await browser.newPage();
+      // In-page clock: navigation start → the first animation frame after the first scenario
+      // block is in the DOM (what the user sees, free of the CDP polling delay).
+      await page.addInitScript(() => {
+        new MutationObserver((_, obs) => {
+          if (!document.querySelector("details.scn")) return;
+          obs.disconnect();
+          requestAnimationFrame(() => performance.mark("bench:first-scenario"));
+        }).observe(document, { childList: true, subtree: true });
+      });
       const t0 = performance.now();
       await page.goto(url, { waitUntil: "commit" });
       await page.locator("details.scn").first().waitFor({ state: "visible" });
       renders.push(performance.now() - t0);
+      inPage.push(
+        await page.evaluate(() =>
+          performance.getEntriesByName("bench:first-scenario")[0].startTime
+        ),
+      );
       const blocks = await page.locator("details.scn").count();
       if (blocks !== SCENARIOS) throw new Error(`rendered ${blocks} blocks, want ${SCENARIOS}`);
       await page.close();
@@ -65,26 +86,31 @@ try {
   }
 
   const write = median(writes);
+  const writeCpu = median(cpu);
   const render = median(renders);
+  const frame = median(inPage);
+  const load = (await Deno.readTextFile("/proc/loadavg").catch(() => "? ? ?")).split(" ")[0];
   const verdict = (ms: number, target: number) => (ms < target ? "ok" : "MISSED");
   const body = `
 Synthetic run: ${SCENARIOS} scenarios × ${STEPS} steps, no screenshots, 1 in 10 failing
-(manifest.json ${mib(manifestBytes)} MiB, report.html ${mib(htmlBytes)} MiB). Median of ${ROUNDS}.
+(manifest.json ${mib(manifestBytes)} MiB, report.html ${mib(htmlBytes)} MiB). Median of ${ROUNDS};
+load average ${load} on this 2-core machine when measured.
 
 | measure | time | target | |
 |---|---|---|---|
-| \`writeReport\` (manifest, junit, ctrf, report.html, runs index) | ${
-    write.toFixed(0)
-  } ms | < ${WRITE_TARGET_MS} ms | ${verdict(write, WRITE_TARGET_MS)} |
-| report.html first screen in Chromium (goto → first scenario visible) | ${
-    render.toFixed(0)
-  } ms | < ${RENDER_TARGET_MS} ms | ${verdict(render, RENDER_TARGET_MS)} |
+| \`writeReport\` wall (manifest, junit, ctrf, report.html, runs index) | ${
+    ms(write)
+  } | < ${WRITE_TARGET_MS} ms | ${verdict(write, WRITE_TARGET_MS)} |
+| \`writeReport\` CPU (user + system) | ${ms(writeCpu)} | — | |
+| report.html first screen, Playwright (goto → first scenario visible) | ${
+    ms(render)
+  } | < ${RENDER_TARGET_MS} ms | ${verdict(render, RENDER_TARGET_MS)} |
+| report.html first screen, in page (navigation → first frame with the list) | ${ms(frame)} | — | |
 `;
   console.log(body.trim());
+  const raw = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(", ");
   console.log(
-    `raw: write ${writes.map((w) => w.toFixed(0)).join(", ")} ms; render ${
-      renders.map((r) => r.toFixed(0)).join(", ")
-    } ms`,
+    `raw ms: write ${raw(writes)}; cpu ${raw(cpu)}; visible ${raw(renders)}; frame ${raw(inPage)}`,
   );
   if (!Deno.args.includes("--print-only")) await writeSection("report", body);
   if (write >= WRITE_TARGET_MS || render >= RENDER_TARGET_MS) Deno.exitCode = 1;

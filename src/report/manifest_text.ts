@@ -8,18 +8,21 @@
 import type { Manifest } from "./manifest_types.ts";
 
 /**
- * Serializes a manifest for disk.
+ * Serializes a manifest for disk; `scenarioJson` is `JSON.stringify` of each scenario when the
+ * caller already has it.
  *
  * @example
  * ```ts
  * JSON.parse(manifestText(m)); // deep-equals m
  * ```
  */
-export function manifestText(manifest: Manifest): string {
+export function manifestText(manifest: Manifest, scenarioJson?: readonly string[]): string {
   const lines = Object.entries(manifest).map(([key, value]) => {
     const name = JSON.stringify(key);
     if (key !== "scenarios") return `  ${name}: ${JSON.stringify(value)}`;
-    const rows = (value as Manifest["scenarios"]).map((s) => `    ${JSON.stringify(s)}`);
+    const rows = (value as Manifest["scenarios"]).map((s, i) =>
+      `    ${scenarioJson?.[i] ?? JSON.stringify(s)}`
+    );
     return rows.length ? `  ${name}: [\n${rows.join(",\n")}\n  ]` : `  ${name}: []`;
   });
   return `{\n${lines.join(",\n")}\n}\n`;

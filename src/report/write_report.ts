@@ -63,9 +63,11 @@ export async function writeReport(
   if (input.scenarioYaml !== undefined) {
     await writeFileAtomic(join(runDir, "scenario.yaml"), input.scenarioYaml, FILE_MODE);
   }
-  await writeDerivedReports(runDir, manifest, input.scenarioYaml, opts);
+  // Serialized once, shared by manifest.json and report.html's data blocks.
+  const scenarioJson = manifest.scenarios.map((s) => JSON.stringify(s));
+  await writeDerivedReports(runDir, manifest, input.scenarioYaml, opts, scenarioJson);
   const manifestPath = join(runDir, "manifest.json");
-  await writeFileAtomic(manifestPath, manifestText(manifest), FILE_MODE);
+  await writeFileAtomic(manifestPath, manifestText(manifest, scenarioJson), FILE_MODE);
   const st = await Deno.stat(manifestPath);
   const fresh: IndexedRun = {
     ...summarizeRun(basename(runDir), manifest, true),
@@ -81,6 +83,7 @@ export async function writeDerivedReports(
   manifest: Manifest,
   scenarioYaml: string | undefined,
   opts: WriteReportOptions = {},
+  scenarioJson?: readonly string[],
 ): Promise<void> {
   const prefix = opts.junitAttachmentPrefix ?? `${runDir.replace(/\/+$/, "")}/`;
   await writeFileAtomic(
@@ -93,7 +96,7 @@ export async function writeDerivedReports(
   const elementTrees = budget > 0 ? await loadElementTrees(runDir, manifest, budget) : {};
   await writeFileAtomic(
     join(runDir, "report.html"),
-    renderReport(manifest, { elementTrees, scenarioYaml }),
+    renderReport(manifest, { elementTrees, scenarioYaml, scenarioJson }),
     FILE_MODE,
   );
 }

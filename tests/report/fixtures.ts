@@ -196,11 +196,9 @@ export function largeRun(
           selector: { id: `item.${k}` },
           startedAt: START + i * 10 + k * 0.25,
           actuations: [tapActuation(k, k * 2, `item.${k}`)],
-          artifacts: [{
-            name: `${sid}/step${k}/elements.json`,
-            kind: "elements",
-            provider: "runner",
-          }],
+          artifacts: opts.elements
+            ? [{ name: `${sid}/step${k}/elements.json`, kind: "elements", provider: "runner" }]
+            : [],
           assertionResults: k % 5 === 4
             ? [{ ok: true, kind: "exists", detail: `present: id="item.${k}"`, reason: "" }]
             : [],

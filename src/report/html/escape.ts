@@ -35,7 +35,12 @@ export function escapeHtml(s: string): string {
  * ```
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(
+  return scriptSafeJson(JSON.stringify(value));
+}
+
+/** {@link jsonForScript} for text that is already JSON. */
+export function scriptSafeJson(json: string): string {
+  return json.replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

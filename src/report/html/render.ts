@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { Manifest } from "../manifest_types.ts";
 import { clientScript } from "./client.ts";
-import { escapeHtml, jsonForScript } from "./escape.ts";
+import { escapeHtml, jsonForScript, scriptSafeJson } from "./escape.ts";
 import { REPORT_CSS } from "./style.ts";
 import { summarizeScenario } from "./summary.ts";
 
@@ -23,6 +23,8 @@ export interface RenderOptions {
   elementTrees?: Record<string, unknown>;
   /** The executed scenario.yaml, shown in a collapsible YAML view. */
   scenarioYaml?: string;
+  /** `JSON.stringify` of each scenario, when the caller already has it (saves a pass). */
+  scenarioJson?: readonly string[];
 }
 
 /**
@@ -74,7 +76,9 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
     `<script>${script}</script>`,
     // One block per scenario: a single huge text node parses far slower in browsers.
     ...manifest.scenarios.map((s, i) =>
-      `<script type="application/json" id="bj-s-${i}">${jsonForScript(s)}</script>`
+      `<script type="application/json" id="bj-s-${i}">${
+        scriptSafeJson(opts.scenarioJson?.[i] ?? JSON.stringify(s))
+      }</script>`
     ),
     `<script type="application/json" id="bj-el-index">${jsonForScript(index)}</script>`,
     ...treeTags,
