@@ -28,6 +28,8 @@ interface State {
   readonly lineStarts: number[];
   /** Current offset. */
   i: number;
+  /** 0-based line of the last position computed (a search hint). */
+  line: number;
 }
 
 /**
@@ -40,7 +42,7 @@ export function parseYamlSubset(text: string, file: string): PNode | null | unde
   for (let k = text.indexOf("\n"); k !== -1; k = text.indexOf("\n", k + 1)) {
     lineStarts.push(k + 1);
   }
-  const s: State = { text, file, lineStarts, i: 0 };
+  const s: State = { text, file, lineStarts, i: 0, line: 0 };
   try {
     const start = nextContent(s, 0);
     if (start >= text.length) return null;
@@ -61,16 +63,14 @@ function bail(): never {
 // ---------------------------------------------------------------------------------------------
 // Positions and lines
 
+/** Line/column of an offset. Offsets mostly grow while parsing, so search from the last line. */
 function posAt(s: State, offset: number): SourcePos {
   const starts = s.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { file: s.file, line: lo + 1, col: offset - starts[lo] + 1 };
+  let line = s.line;
+  while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
+  while (line > 0 && starts[line] > offset) line--;
+  s.line = line;
+  return { file: s.file, line: line + 1, col: offset - starts[line] + 1 };
 }
 
 /** 0-based column of an offset. */
