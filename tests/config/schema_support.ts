@@ -63,10 +63,13 @@ export async function compileSchemas(): Promise<Validators> {
   };
 }
 
-/** YAML text → plain data (YAML 1.2 core schema: `on`/`yes` stay strings). */
+/**
+ * YAML text → plain data (YAML 1.2 core schema: `on`/`yes` stay strings; merge keys `<<` applied,
+ * as the loader and YAML-aware editors do).
+ */
 export function yamlData(text: string): { ok: true; data: unknown } | { ok: false } {
   try {
-    return { ok: true, data: parse(text, { schema: "core", uniqueKeys: true }) };
+    return { ok: true, data: parse(text, { schema: "core", uniqueKeys: true, merge: true }) };
   } catch {
     return { ok: false };
   }
