@@ -17,6 +17,11 @@ export interface StartRequest {
   /** Extra launch environment (collector ports, mocks…). */
   extraEnv: Record<string, string>;
   replaceDevice: boolean;
+  /**
+   * Where to write a scenario-wide video (`<runDir>/<sid>/scenario.mp4`) when the platform can
+   * only record up front (web: Playwright records a whole context; evidence.md §2). Absent = none.
+   */
+  videoPath?: string;
 }
 
 export interface Environment {
