@@ -157,7 +157,9 @@ export function renderRunsIndex(runs: readonly (RunSummary | IndexedRun)[]): str
     "<title>Bajutsu runs</title>",
     `<style>${REPORT_CSS}</style>`,
     "</head><body>",
-    `<header><h1>Bajutsu runs</h1><div class="chips"><span class="chip">${runs.length} runs</span>` +
+    `<header><h1>Bajutsu runs</h1><div class="chips"><span class="chip">${runs.length} run${
+      runs.length === 1 ? "" : "s"
+    }</span>` +
     `<span class="chip fail">${runs.filter((r) => !r.ok).length} failed</span></div></header>`,
     `<main>${body}</main>`,
     // Summaries with their manifest stamps: the next refresh re-reads only changed runs.

@@ -43,6 +43,10 @@ details.scn.fail{border-color:#ffcecb}
 table{border-collapse:collapse;width:100%;font-size:13px}
 th{text-align:left;font-weight:600;color:var(--muted);border-bottom:1px solid var(--line);padding:4px 6px}
 td{border-bottom:1px solid #eaeef2;padding:4px 6px;vertical-align:top;word-break:break-word}
+table.steps{table-layout:fixed}
+table.steps>thead th:nth-child(1){width:36px}table.steps>thead th:nth-child(2){width:60px}
+table.steps>thead th:nth-child(3){width:120px}table.steps>thead th:nth-child(4){width:28%}
+table.steps>thead th:nth-child(5){width:64px}table.steps>thead th:nth-child(6){width:64px}
 tr.step{cursor:pointer}tr.step:hover{background:var(--bg)}
 tr.failing{background:#fff1f0;outline:2px solid var(--fail);outline-offset:-2px}
 tr.skipped{color:var(--skip)}
