@@ -33,6 +33,7 @@ import { RunCrashBudget } from "./crash_budget.ts";
 import { runMatrix } from "./matrix.ts";
 import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts";
 import { annotationFor } from "./github_annotations.ts";
+import { alertHandlingEnabled, nativeAlertGuard } from "./alert_guard.ts";
 import { installSigterm } from "./sigterm.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
@@ -59,6 +60,8 @@ export interface RunRequest {
   timings?: string;
   /** Overrides the web target's baseUrl. */
   baseUrl?: string;
+  /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
+  systemAlertHandling?: boolean;
 }
 
 export interface RunIo {
@@ -203,6 +206,12 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
     toolVersion: VERSION,
     gitRevision: await readGitRevision(eff.configDir) ?? "",
   };
+  const warned = new Set<string>();
+  const warnOnce = (message: string) => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    io.stderr(`warning: ${message}`);
+  };
   const onProgress = (e: Parameters<typeof formatProgress>[0]) => {
     const line = formatProgress(e, { color: io.color });
     if (line !== null) io.progress.line(line);
@@ -247,9 +256,26 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
         pinnedDevices: backend.pinned,
         preflight: (s) => preflight(s, backend.capabilities, backend.actuator),
         runScenario,
-        runOptions: (_s, lease, sid) => ({
+        runOptions: (s, lease, sid) => ({
           clock,
           sink: lease.sink,
+          scenarioId: sid,
+          alertGuard: alertHandlingEnabled(
+              req.systemAlertHandling,
+              s.systemAlertHandling,
+              eff.run.systemAlertHandling,
+            )
+            ? nativeAlertGuard()
+            : null,
+          readiness: lease.readiness
+            ? {
+              ready: lease.readiness.ready,
+              signal: lease.readiness.signal,
+              elapsedSeconds: lease.readiness.elapsedSeconds,
+              settled: lease.readiness.settled,
+            }
+            : null,
+          warn: (message) => warnOnce(`${s.name}: ${message}`),
           cancel,
           afterPhaseDeadlineS: knobs.cancelGraceS / 10,
           secrets,

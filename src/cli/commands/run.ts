@@ -33,6 +33,7 @@ interface RunFlags {
   shard?: string;
   timings?: string;
   baseUrl?: string;
+  systemAlertHandling?: boolean;
 }
 
 export function registerRun(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -55,6 +56,8 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
     .option("--shard <i/n>", "run shard i of n (deterministic partition)")
     .option("--timings <path>", "a previous manifest or runs dir: partition shards by duration")
     .option("--base-url <url>", "override the web target's baseUrl")
+    .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
+    .option("--no-system-alert-handling", "never dismiss system alerts")
     .action(async (flags: RunFlags) => {
       await loadDotenv();
       const workers = Number(flags.workers);
@@ -83,6 +86,7 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
         shard,
         timings: flags.timings,
         baseUrl: flags.baseUrl,
+        systemAlertHandling: flags.systemAlertHandling,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,

@@ -1,0 +1,45 @@
+/**
+ * The runner's alert guard (runner.md §6, native path): when a step fails or a wait sees a
+ * collapsed tree, read the system alert's buttons from the driver and tap a dismissive one. The
+ * loop retries the step once when this returns what it dismissed. Backends without system alerts
+ * answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
+ *
+ * @module
+ */
+import type { AlertGuard } from "../orchestrator/types.ts";
+import type { SystemAlertHandling } from "../scenario/types.ts";
+
+/** Built-in dismissive labels, in preference order (both apostrophes of "Don't Allow"). */
+export const DISMISSIVE_LABELS: readonly string[] = [
+  "Don't Allow",
+  "Don\u2019t Allow",
+  "Ask App Not to Track",
+  "Not Now",
+  "No Thanks",
+  "Cancel",
+  "Close",
+  "Dismiss",
+];
+
+/** Enabled unless the flag, the scenario or the target (in that order) turns it off. */
+export function alertHandlingEnabled(
+  flag: boolean | undefined,
+  scenario: SystemAlertHandling | undefined,
+  target: SystemAlertHandling | undefined,
+): boolean {
+  const on = (v: SystemAlertHandling | undefined) =>
+    v === undefined ? undefined : typeof v === "boolean" ? v : v.enabled;
+  return flag ?? on(scenario) ?? on(target) ?? true;
+}
+
+/** A guard that taps the first preferred label the current alert offers. */
+export function nativeAlertGuard(labels: readonly string[] = DISMISSIVE_LABELS): AlertGuard {
+  return async (driver) => {
+    const shown = await driver.systemAlertLabels();
+    if (shown.length === 0) return null;
+    const pick = labels.find((l) => shown.includes(l));
+    if (pick === undefined) return null;
+    await driver.handleSystemAlert({ label: pick }, 0);
+    return pick;
+  };
+}
