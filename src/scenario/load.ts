@@ -86,7 +86,14 @@ export async function loadScenarioPaths(
       files.push({ file: abs, kind: "scenario", outcome: failed(ioError(abs, message)) });
       continue;
     }
-    const list = info.isDirectory ? await yamlFilesUnder(abs) : [abs];
+    let list: string[];
+    try {
+      list = info.isDirectory ? await yamlFilesUnder(abs) : [abs];
+    } catch (err) {
+      const message = `cannot list folder: ${err instanceof Error ? err.message : String(err)}`;
+      files.push({ file: abs, kind: "scenario", outcome: failed(ioError(abs, message)) });
+      continue;
+    }
     const rootDir = opts.rootDir ?? (info.isDirectory ? abs : dirname(abs));
     for (const file of list) {
       if (seen.has(file)) continue;
@@ -243,16 +250,29 @@ function tidy(list: LoadError[], file: string): LoadError[] {
   );
 }
 
-/** Every `*.yaml` / `*.yml` below `dir`, recursively, sorted by path. */
+/**
+ * Every `*.yaml` / `*.yml` below `dir`, recursively, sorted by path. Symlinked files are
+ * followed; symlinked folders are not (they could loop).
+ */
 async function yamlFilesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (d: string) => {
     for await (const e of Deno.readDir(d)) {
       const p = join(d, e.name);
       if (e.isDirectory) await walk(p);
-      else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(p);
+      else if (/\.ya?ml$/i.test(e.name) && (e.isFile || (e.isSymlink && await isFile(p)))) {
+        out.push(p);
+      }
     }
   };
   await walk(dir);
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
 }
