@@ -260,6 +260,8 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
           clock,
           sink: lease.sink,
           scenarioId: sid,
+          // App-wide handlers from the config run before the scenario's own.
+          interrupts: eff.run.interrupts,
           alertGuard: alertHandlingEnabled(
               req.systemAlertHandling,
               s.systemAlertHandling,

@@ -44,7 +44,7 @@ export interface LoadedFile {
   /** Absolute path. */
   file: string;
   /** Component files (`{params?, steps}`) are checked for shape and yield no scenarios. */
-  kind: "scenario" | "component";
+  kind: "scenario" | "component" | "config";
   outcome: LoadOutcome;
 }
 
@@ -98,7 +98,7 @@ export async function loadScenarioPaths(
     for (const file of list) {
       if (seen.has(file)) continue;
       seen.add(file);
-      files.push(await loadOne(file, rootDir, opts.configSetup));
+      files.push(await loadOne(file, rootDir, opts.configSetup, info.isDirectory));
     }
   }
   return { files };
@@ -108,10 +108,16 @@ async function loadOne(
   file: string,
   rootDir: string,
   configSetup: string | undefined,
+  fromFolder: boolean,
 ): Promise<LoadedFile> {
   let kind: LoadedFile["kind"] = "scenario";
   const outcome = await guarded(file, async () => {
     const parsed = readAndParse(file);
+    // Suites often keep their bajutsu.config.yaml beside the scenarios: a folder walk skips it.
+    if (fromFolder && parsed.errors.length === 0 && isConfigShape(parsed.node)) {
+      kind = "config";
+      return { scenarios: [], errors: [], warnings: [] };
+    }
     if (parsed.errors.length === 0 && isComponentShape(parsed.node)) {
       kind = "component";
       const v = validateComponentNode(parsed.node!);
@@ -120,6 +126,13 @@ async function loadOne(
     return await loadParsed(file, parsed, rootDir, configSetup);
   });
   return { file, kind, outcome };
+}
+
+/** A config file: a top-level mapping with `targets` or `defaults` and no `scenarios`. */
+function isConfigShape(node: PNode | null): boolean {
+  if (!node || node.kind !== "map") return false;
+  const keys = new Set(node.entries.map((e) => e.key));
+  return !keys.has("scenarios") && (keys.has("targets") || keys.has("defaults"));
 }
 
 /**

@@ -85,3 +85,26 @@ Deno.test("lint reports YAML syntax errors with line and column", async () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+Deno.test("lint of a folder skips a config file kept beside the scenarios; named directly it is checked", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, "bajutsu.config.yaml"),
+      "targets:\n  app: { platform: web, baseUrl: http://x }\n",
+    );
+    await Deno.writeTextFile(join(dir, "s.yaml"), "- name: s\n  steps: []\n");
+    const folder = capture();
+    assert.equal(await runCli(["lint", dir], folder.io), 0);
+    assert.ok(
+      folder.out.some((l) => l.endsWith("bajutsu.config.yaml: skipped (a config file)")),
+      folder.out.join("\n"),
+    );
+    assert.ok(folder.out.some((l) => l.endsWith("s.yaml: ok")));
+    const direct = capture();
+    assert.equal(await runCli(["lint", join(dir, "bajutsu.config.yaml")], direct.io), 1);
+    assert.match(direct.out[0], /E_FILE_SHAPE/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -27,7 +27,11 @@ export async function lint(paths: string[], io: CliIo, cwd: string): Promise<num
   const { files } = await loadScenarioPaths(paths);
   const show = (file: string) => displayPath(file, cwd);
   let clean = true;
-  for (const { file, outcome } of files) {
+  for (const { file, kind, outcome } of files) {
+    if (kind === "config") {
+      io.stdout(`${show(file)}: skipped (a config file)`);
+      continue;
+    }
     for (const w of outcome.warnings) io.stderr(formatLoadError(relativeError(w, show)));
     if (outcome.errors.length === 0) {
       io.stdout(`${show(file)}: ok`);

@@ -7,9 +7,6 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
-import { rerenderReport } from "../../report/rerender.ts";
-import { mergeRuns } from "../../report/merge.ts";
-import { uniqueRunId } from "../../report/run_id.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
 
 const message = (err: unknown) => err instanceof Error ? err.message : String(err);
@@ -25,6 +22,7 @@ export function registerReport(program: Command, io: CliIo, setExit: (code: numb
         return setExit(EXIT_USAGE);
       }
       try {
+        const { rerenderReport } = await import("../../report/rerender.ts");
         const m = await rerenderReport(runDir);
         io.stdout(`${m.ok ? "PASS" : "FAIL"}  ${join(runDir, "report.html")}`);
         setExit(EXIT_OK);
@@ -40,6 +38,8 @@ export function registerReport(program: Command, io: CliIo, setExit: (code: numb
     .option("--runs-dir <dir>", "where the merged run is written", "runs")
     .action(async (runDirs: string[], flags: { runsDir: string }) => {
       try {
+        const { mergeRuns } = await import("../../report/merge.ts");
+        const { uniqueRunId } = await import("../../report/run_id.ts");
         await Deno.mkdir(flags.runsDir, { recursive: true, mode: 0o700 });
         const id = await uniqueRunId(flags.runsDir, new Date(), "merged-");
         const out = join(flags.runsDir, id);

@@ -5,7 +5,6 @@
  */
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
-import { runCommand } from "../../runner/pipeline.ts";
 import { stderrProgress, useColor } from "../../runner/progress.ts";
 import { parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
@@ -71,6 +70,8 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
         return setExit(EXIT_USAGE);
       }
       const env = (k: string) => Deno.env.get(k);
+      // Loaded on demand so `lint`, `schema` and `--help` start fast.
+      const { runCommand } = await import("../../runner/pipeline.ts");
       const code = await runCommand({
         configPath: flags.config,
         target: flags.target,
