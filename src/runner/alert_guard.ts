@@ -32,6 +32,16 @@ export function alertHandlingEnabled(
   return flag ?? on(scenario) ?? on(target) ?? true;
 }
 
+/** The dismiss labels to prefer: the scenario's `labels`, else the target's, else built-in. */
+export function guardLabels(
+  scenario: SystemAlertHandling | undefined,
+  target: SystemAlertHandling | undefined,
+): readonly string[] {
+  const labels = (v: SystemAlertHandling | undefined) =>
+    typeof v === "object" && v.labels && v.labels.length > 0 ? v.labels : undefined;
+  return labels(scenario) ?? labels(target) ?? DISMISSIVE_LABELS;
+}
+
 /** A guard that taps the first preferred label the current alert offers. */
 export function nativeAlertGuard(labels: readonly string[] = DISMISSIVE_LABELS): AlertGuard {
   return async (driver) => {

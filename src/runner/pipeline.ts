@@ -33,7 +33,7 @@ import { RunCrashBudget } from "./crash_budget.ts";
 import { runMatrix } from "./matrix.ts";
 import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts";
 import { annotationFor } from "./github_annotations.ts";
-import { alertHandlingEnabled, nativeAlertGuard } from "./alert_guard.ts";
+import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
 import { installSigterm } from "./sigterm.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
@@ -267,7 +267,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
               s.systemAlertHandling,
               eff.run.systemAlertHandling,
             )
-            ? nativeAlertGuard()
+            ? nativeAlertGuard(guardLabels(s.systemAlertHandling, eff.run.systemAlertHandling))
             : null,
           readiness: lease.readiness
             ? {

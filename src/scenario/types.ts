@@ -269,8 +269,12 @@ export interface Interrupt {
 
 export type SystemAlertHandling = boolean | {
   enabled: boolean;
-  rules?: Array<{ prompt: "notifications" | "tracking" | "paste"; choice: "grant" | "deny" }>;
+  rules?: Array<
+    { prompt: "notifications" | "tracking" | "paste" | "savePassword"; choice: "grant" | "deny" }
+  >;
   instruction?: string | string[];
+  /** Dismiss buttons to prefer, in order (the native guard's label list). */
+  labels?: string[];
   pollInterval?: number;
 };
 

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { parseFakeApp } from "../../src/drivers/fake/app_file.ts";
 import { createFakeDriver } from "../../src/drivers/fake/fake_driver.ts";
-import { alertHandlingEnabled, nativeAlertGuard } from "../../src/runner/alert_guard.ts";
+import {
+  alertHandlingEnabled,
+  DISMISSIVE_LABELS,
+  guardLabels,
+  nativeAlertGuard,
+} from "../../src/runner/alert_guard.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import { loadScenarioFile } from "../../src/scenario/load.ts";
 import { FakeClock } from "../../src/time/clock.ts";
@@ -56,4 +61,13 @@ Deno.test("alert handling: flag > scenario > target > on", () => {
   assert.equal(alertHandlingEnabled(undefined, undefined, false), false);
   assert.equal(alertHandlingEnabled(undefined, { enabled: true }, false), true);
   assert.equal(alertHandlingEnabled(false, true, true), false);
+});
+
+Deno.test("alert guard labels: scenario labels > target labels > built-in", () => {
+  assert.deepEqual(
+    guardLabels({ enabled: true, labels: ["Later"] }, { enabled: true, labels: ["No"] }),
+    ["Later"],
+  );
+  assert.deepEqual(guardLabels(true, { enabled: true, labels: ["No"] }), ["No"]);
+  assert.equal(guardLabels(undefined, undefined), DISMISSIVE_LABELS);
 });

@@ -12,7 +12,7 @@ import { anyMap, int, nonEmptyStr, num, oneOf, str, strList, strMap } from "./sc
 import { selector } from "./selector.ts";
 
 /** Prompts the intent form of handleSystemAlert (and alert rules) can name. */
-export const ALERT_PROMPTS = ["notifications", "tracking", "paste"] as const;
+export const ALERT_PROMPTS = ["notifications", "tracking", "paste", "savePassword"] as const;
 /** Answers to a system prompt. */
 export const ALERT_CHOICES = ["grant", "deny"] as const;
 /** The only selector fields a SpringBoard alert button can carry. */

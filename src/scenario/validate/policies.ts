@@ -32,6 +32,7 @@ const ALERT_CFG_KEYS: ReadonlySet<string> = new Set([
   "enabled",
   "rules",
   "instruction",
+  "labels",
   "pollInterval",
 ]);
 const RULE_KEYS: ReadonlySet<string> = new Set(["prompt", "choice"]);
@@ -94,6 +95,9 @@ export function systemAlertHandling(
         break;
       case "instruction":
         out.instruction = e.value.kind === "seq" ? strList(ctx, e.value, p) : str(ctx, e.value, p);
+        break;
+      case "labels":
+        out.labels = strList(ctx, e.value, p);
         break;
       case "pollInterval": {
         const n = num(ctx, e.value, p);
