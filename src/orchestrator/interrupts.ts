@@ -1,8 +1,8 @@
 /**
  * `interrupts` (scenario-dsl.md §8): in-tree interstitials cleared by recovery steps. One guard
- * per leaf step: before a non-`wait` step acts it reads the tree and runs the first matching
- * entry's steps, re-reading and re-checking until nothing fires; during a `for`/`settled`/`screenChanged` wait it checks
- * each poll after the wait's own condition failed. An entry fires at most three consecutive
+ * per leaf step: before a non-`wait` step acts it reads the tree and runs the steps of every entry
+ * matching that snapshot, re-reading and re-checking until nothing fires; during a
+ * `for`/`settled`/`screenChanged` wait it checks each poll after the wait's own condition failed. An entry fires at most three consecutive
  * times per step, then goes inert; a recovery failure fails the step.
  *
  * @module
@@ -42,12 +42,14 @@ export class InterruptGuard {
   }
 
   /**
-   * Checks the entries in order against `tree`; runs the first matching entry's recovery and
-   * returns true (the tree is then stale, so the caller re-reads before checking again).
+   * One pass over the entries against one snapshot: every entry whose condition holds on `tree`
+   * runs its recovery, in order (§8: each matching entry runs its steps, then the caller re-reads).
+   * A recovery failure ends the pass. Returns true when any recovery ran (the tree is then stale).
    */
-  async #fireFirst(tree: readonly Element[]): Promise<boolean> {
+  async #firePass(tree: readonly Element[]): Promise<boolean> {
     const exchanges = this.#ctx.driver.exchanges?.() ?? [];
-    for (let i = 0; i < this.#entries.length; i++) {
+    let fired = false;
+    for (let i = 0; i < this.#entries.length && this.failure === null; i++) {
       if (this.#fires[i] >= INTERRUPT_MAX_FIRES) continue;
       if (!passed(evaluate(tree, [this.#conditions[i]], exchanges))) {
         this.#fires[i] = 0;
@@ -55,26 +57,29 @@ export class InterruptGuard {
       }
       this.#fires[i]++;
       this.failure = await this.#runRecovery(this.#entries[i].steps);
-      return true;
+      fired = true;
     }
-    return false;
+    return fired;
   }
 
   /**
    * Before a non-wait step acts: clears every matching interstitial, re-reading after each pass
-   * that fired. Returns the last tree read (the screen the step will act on).
+   * that fired, until a pass fires nothing (or a recovery failed). Returns the last tree read after
+   * a recovery (the screen the step will act on), or null when nothing fired.
    */
-  async clearBeforeAct(seed: Element[]): Promise<Element[]> {
+  async clearBeforeAct(seed: Element[]): Promise<Element[] | null> {
+    let cleared: Element[] | null = null;
     let tree = seed;
-    while (this.failure === null && await this.#fireFirst(tree)) {
+    while (await this.#firePass(tree) && this.failure === null) {
       tree = await this.#ctx.driver.query();
+      cleared = tree;
     }
-    return tree;
+    return cleared;
   }
 
   /** The guard as a wait watcher: a recovery failure aborts the wait. */
   readonly watcher: PollWatcher = async (tree) => {
-    const acted = this.failure === null && await this.#fireFirst(tree);
+    const acted = this.failure === null && await this.#firePass(tree);
     return { acted, abort: this.failure };
   };
 }

@@ -154,9 +154,11 @@ async function act(
       throw e;
     }
     if (s.action !== "wait") {
-      const settled = await guard.clearBeforeAct(preTree ?? await ctx.driver.query());
+      // Always a fresh read, never the reused pre tree: the interstitial may have appeared since
+      // the previous step's post read, and evidence config must not change what the guard sees.
+      const cleared = await guard.clearBeforeAct(await ctx.driver.query());
       // A cleared interstitial's own change must not count as this step's screen change.
-      if (preTree !== null) preTree = settled;
+      if (preTree !== null && cleared !== null) preTree = cleared;
     }
     if (guard.failure !== null) return { body: failedBody(guard.failure), preTree };
   }
