@@ -56,7 +56,9 @@ export async function runAfterPhase(
   let abandoned = false;
   try {
     for (const rule of rules) {
-      if (rule.on !== "always" && rule.on !== verdict) continue;
+      // `on` defaults to always (the loader fills it in; a hand-built scenario may not).
+      const on = rule.on ?? "always";
+      if (on !== "always" && on !== verdict) continue;
       if (ctx.cancel.cancelled) {
         abandoned = true;
         break;

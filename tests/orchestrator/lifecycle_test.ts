@@ -229,3 +229,36 @@ Deno.test("a failing run whose after phase is abandoned at the deadline appends 
   assert.equal(r.failure, 'step 0 (tap): no match: {"id":"missing"}; after: cancelled');
   assert.equal(r.afterOutcomes.length, 2); // the second rule never started
 });
+
+Deno.test("the after verdict is fixed before the first rule: a failing rule does not flip it", async () => {
+  const { clock, driver } = fake();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [tapStep("ok")],
+      after: [
+        rule("always", tapStep("missing")),
+        rule("success", tapStep("home")),
+        rule("error", tapStep("ok")),
+      ],
+    }),
+    { clock },
+  );
+  assert.equal(r.afterVerdict, "success");
+  assert.equal(r.failure, 'after: step 0 (tap): no match: {"id":"missing"}');
+  // The success rule still ran after the first rule failed; the error rule did not.
+  assert.deepEqual(driver.actions.map(([, a]) => a), [{ id: "ok" }, { id: "home" }]);
+  assert.deepEqual(r.afterOutcomes.map((o) => `${o.index}:${o.ok}`), ["0:false", "1:true"]);
+});
+
+Deno.test("an after rule without `on` runs on every verdict", async () => {
+  for (
+    const [steps, verdict] of [[[tapStep("ok")], "success"], [[tapStep("no")], "error"]] as const
+  ) {
+    const { clock, driver } = fake();
+    const bare = { steps: [tapStep("home")] } as unknown as AfterRule;
+    const r = await runScenario(driver, scenario({ steps: [...steps], after: [bare] }), { clock });
+    assert.equal(r.afterVerdict, verdict);
+    assert.deepEqual(r.afterOutcomes.map((o) => o.selector), [{ id: "home" }]);
+  }
+});
