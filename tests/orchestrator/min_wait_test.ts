@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
+import { runScenario } from "../../src/orchestrator/run_scenario.ts";
+import type { Assertion, Step } from "../../src/scenario/types.ts";
+import { at, el, fake, overrideDriver, reveal, scenario, tapStep } from "./helpers.ts";
+
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+const exists = (id: string): Assertion => ({ kind: "exists", sel: { id }, negate: false });
+const noLogin: Assertion = { kind: "request", match: { path: "/login" } };
+
+/** `home` on screen; `later` revealed at 200 ms. Counts every tree read. */
+function laterApp() {
+  const { clock, driver } = fake(fakeApp({
+    screens: [fakeScreen("main", [el("home"), el("later", [0, 100, 10, 10], { hidden: true })])],
+    timers: [at(200, reveal("later"))],
+  }));
+  const reads = { n: 0 };
+  const counting = overrideDriver(driver, { query: () => (reads.n++, driver.query()) });
+  return { clock, driver: counting, actions: driver.actions, reads };
+}
+
+Deno.test("min wait floor: an assert step reads once by default", async () => {
+  const { clock, driver, reads } = laterApp();
+  const r = await runScenario(driver, scenario({ steps: [assertStep(exists("later"))] }), {
+    clock,
+  });
+  assert.equal(r.failure, "step 0 (assert): expected present but was absent");
+  assert.equal(reads.n, 1);
+  assert.equal(clock.now(), 0);
+});
+
+Deno.test("min wait floor: an assert step re-reads every 50 ms until it passes", async () => {
+  const { clock, driver, reads } = laterApp();
+  const r = await runScenario(driver, scenario({ steps: [assertStep(exists("later"))] }), {
+    clock,
+    minWaitTimeoutS: 5,
+  });
+  assert.equal(r.ok, true);
+  assert.ok(near(clock.now(), 0.2), `passed at ${clock.now()}`);
+  assert.equal(reads.n, 5); // 0, .05, .1, .15, .2 — the post tree is the settled one
+});
+
+Deno.test("min wait floor: an assert step that never passes fails when the budget ends", async () => {
+  const { clock, driver } = laterApp();
+  const r = await runScenario(driver, scenario({ steps: [assertStep(exists("never"))] }), {
+    clock,
+    minWaitTimeoutS: 0.3,
+  });
+  assert.equal(r.failure, "step 0 (assert): expected present but was absent");
+  assert.ok(near(clock.now(), 0.3));
+});
+
+Deno.test("min wait floor: re-reading stops once only read-once kinds still fail", async () => {
+  const { clock, driver, reads } = laterApp();
+  const onlyNetwork = await runScenario(
+    driver,
+    scenario({ steps: [assertStep(exists("home"), noLogin)] }),
+    { clock, minWaitTimeoutS: 5 },
+  );
+  assert.equal(onlyNetwork.failure, "step 0 (assert): no matching exchange (observed 0)");
+  assert.equal(reads.n, 1);
+  assert.equal(clock.now(), 0);
+
+  // A tree kind still failing keeps the poll going; once it passes, the network kind alone
+  // cannot be helped by another read.
+  const mixed = laterApp();
+  const r = await runScenario(
+    mixed.driver,
+    scenario({ expect: [exists("later"), noLogin] }),
+    { clock: mixed.clock, minWaitTimeoutS: 5 },
+  );
+  assert.equal(r.failure, "expect: no matching exchange (observed 0)");
+  assert.ok(near(mixed.clock.now(), 0.2), `stopped at ${mixed.clock.now()}`);
+  assert.deepEqual(r.expectResults.map((x) => x.ok), [true, false]);
+});
+
+Deno.test("min wait floor: an if condition is still one snapshot", async () => {
+  const { clock, driver, actions, reads } = laterApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [{
+        action: "if",
+        body: { condition: exists("later"), then: [tapStep("later")], else: [tapStep("home")] },
+      }],
+    }),
+    { clock, minWaitTimeoutS: 5 },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(actions.map(([, a]) => a), [{ id: "home" }]);
+  assert.equal(clock.now(), 0);
+  assert.equal(reads.n, 2); // the condition read, then the else-branch tap's post read
+});
+
+function assertStep(...assertions: Assertion[]): Step {
+  return { action: "assert", body: assertions };
+}
