@@ -213,3 +213,127 @@ Deno.test("evidence dirs of hook phases are prefixed before/ and after/", async 
     "after/step0",
   ]);
 });
+
+Deno.test("step order with interrupts: baseline, intervals, interrupt read, act, after.png, post read", async () => {
+  const { clock, driver } = fake();
+  const log: string[] = [];
+  const sink = new RecordingSink(log);
+  const r = await runScenario(
+    loggingDriver(driver, log),
+    scenario({
+      steps: [tapStep("ok", { capture: ["deviceLog"] })],
+      interrupts: [{
+        condition: { kind: "exists", sel: { id: "promo" }, negate: false },
+        steps: [],
+      }],
+    }),
+    { clock, sink },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(stepSlice(log, "step0"), [
+    "sink.before step0",
+    "sink.startIntervals step0",
+    "driver.query", // the interrupts pre-check
+    "driver.exchanges",
+    "driver.tap",
+    "sink.afterShot step0",
+    "driver.query", // the post tree
+    "sink.stopIntervals step0",
+    "sink.capture step0",
+    "driver.drainActuations",
+  ]);
+});
+
+Deno.test("step order of a timed-out for-wait: polls, after.png, diagnostic, stop, capture", async () => {
+  const { clock, driver } = fake();
+  const log: string[] = [];
+  const sink = new RecordingSink(log);
+  const r = await runScenario(
+    loggingDriver(driver, log),
+    scenario({
+      steps: [waitForStep("missing", 0.1)],
+      capturePolicy: [{ on: { result: "error" }, capture: ["rawTree"] }],
+    }),
+    { clock, sink, baselineCapture: ["video"] },
+  );
+  assert.equal(r.ok, false);
+  assert.deepEqual(stepSlice(log, "step0"), [
+    "sink.before step0",
+    "sink.startIntervals step0",
+    "driver.query",
+    "driver.query",
+    "driver.query", // t = 0, 0.05, 0.1
+    "sink.afterShot step0",
+    "sink.waitDiagnostic step0",
+    "sink.stopIntervals step0",
+    "sink.capture step0",
+    "driver.drainActuations",
+  ]);
+  // The diagnostic and elements.json both use the wait's last poll, not a fresh read.
+  assert.equal(sink.of("waitDiagnostic")[0].elements, sink.of("capture")[0].elements);
+  assert.deepEqual(sink.of("capture")[0].tokens, ["elements", "rawTree"]);
+  assert.deepEqual(r.steps[0].firedRules, [0]);
+});
+
+Deno.test("container steps produce no evidence of their own; their children do", async () => {
+  const { clock, driver } = fake();
+  const sink = new RecordingSink();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        {
+          action: "if",
+          body: {
+            condition: { kind: "exists", sel: { id: "home" }, negate: false },
+            then: [tapStep("ok")],
+          },
+        },
+        { action: "forEach", body: { sel: { id: "home" }, as: "x", steps: [tapStep("home")] } },
+      ],
+    }),
+    { clock, sink },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual([...new Set(sink.calls.map((c) => c.stepDir))], ["step1", "step3"]);
+  const containers = r.steps.filter((s) => s.action === "if" || s.action === "forEach");
+  assert.deepEqual(containers.map((s) => [s.index, s.artifacts, s.actuations]), [
+    [0, [], []],
+    [2, [], []],
+  ]);
+});
+
+Deno.test("an empty step name behaves as unset", async () => {
+  const { clock, driver } = fake();
+  const sink = new RecordingSink();
+  const r = await runScenario(driver, scenario({ steps: [tapStep("ok", { name: "" })] }), {
+    clock,
+    sink,
+  });
+  assert.equal(r.steps[0].stepId, "step0");
+  assert.deepEqual(sink.of("afterShot").map((c) => c.stepDir), ["step0"]);
+});
+
+Deno.test("screenChanged fires for a wait step whose settled tree differs from the previous post tree", async () => {
+  const { clock, driver } = fake(twoScreenApp(100));
+  const sink = new RecordingSink();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [tapStep("ok"), {
+        action: "wait",
+        body: { until: { kind: "screenChanged" }, timeout: 1 },
+      }],
+      capturePolicy: [{ on: { event: "screenChanged" }, capture: ["rawTree"] }],
+    }),
+    { clock, sink },
+  );
+  assert.equal(r.ok, true);
+  // The tap's effect lands 100 ms later: its own post read still shows `main`, so the change is
+  // the wait's (pre = the tap's post tree).
+  assert.deepEqual(r.steps.map((s) => s.firedRules), [[], [0]]);
+  assert.deepEqual(sink.of("capture").map((c) => c.tokens), [["elements"], [
+    "elements",
+    "rawTree",
+  ]]);
+});
