@@ -219,3 +219,79 @@ Deno.test("the same step object substituted twice sees fresh bindings each time"
     id: "pass",
   }]);
 });
+
+Deno.test("a string that is exactly one token takes the raw value; a bound value is not re-substituted", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "${ vars.a }", into: { id: "user" }, submit: false } },
+        { action: "type", body: { text: "<${vars.a}>", submit: false } },
+        {
+          action: "wait",
+          body: { for: { id: "user" }, timeout: "${vars.t}" as unknown as number },
+        },
+      ],
+    }),
+    { clock, vars: { a: "${vars.b}", b: "never", t: " 2 " } },
+  );
+  assert.equal(r.ok, true, r.failure ?? "");
+  assert.deepEqual(driver.actions.filter(([m]) => m === "typeText").map(([, a]) => a), [
+    "${vars.b}",
+    "<${vars.b}>",
+  ]);
+});
+
+Deno.test("extract selectors are substituted; names are not", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [{
+        action: "tap",
+        name: "${vars.field}",
+        body: { id: "${vars.field}" },
+        extract: { label: { sel: { id: "${vars.other}" }, prop: "label" } },
+      }],
+    }),
+    { clock, vars: { field: "user", other: "go" } },
+  );
+  assert.equal(r.ok, true);
+  assert.equal(r.vars.label, "Sign in");
+  assert.equal(r.steps[0].stepId, "${vars.field}");
+});
+
+Deno.test("interrupt conditions are substituted with the bindings as each step starts", async () => {
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "tap", body: { id: "user" } },
+        {
+          action: "tap",
+          body: { id: "go" },
+          extract: { blocker: { sel: { id: "pass" }, prop: "identifier" } },
+        },
+        { action: "tap", body: { id: "user" } },
+      ],
+      interrupts: [{
+        condition: { kind: "exists", sel: { id: "${vars.blocker}" }, negate: false },
+        steps: [{ action: "wait", body: { for: { id: "go" }, timeout: 0 } }],
+      }],
+    }),
+    { clock },
+  );
+  assert.equal(r.ok, true);
+  // Unbound for the first two steps (the literal id matches nothing); bound to `pass` (always on
+  // screen) before the third, whose pre-check fires the recovery until the entry goes inert.
+  assert.deepEqual(r.steps.map((s) => `${s.index}:${s.action}`), [
+    "0:tap",
+    "1:tap",
+    "3:wait",
+    "4:wait",
+    "5:wait",
+    "2:tap",
+  ]);
+});
