@@ -150,3 +150,33 @@ Deno.test("pinch and rotate need the multiTouch capability", async () => {
   assert.equal(result.ok, true);
   assert.deepEqual(actions.map(([m]) => m), ["pinch", "rotate"]);
 });
+
+Deno.test("swipe on: the span is capped at the screen minus margins; ends past the top edge shift in", async () => {
+  const { clock, driver } = fake(fakeApp({
+    screens: [fakeScreen("main", [
+      el("bg", [0, 0, 390, 844], { traits: ["other"] }),
+      el("top", [0, 0, 390, 40]),
+      el("mid", [0, 400, 390, 100]),
+      el("offLeft", [-100, 400, 50, 40]),
+    ])],
+  }));
+  const swipe = (on: string, direction: string, amount?: number): Step =>
+    ({ action: "swipe", body: { on: { id: on }, direction, amount } }) as Step;
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        swipe("top", "up", 0.5), // start 20, end −402 → shifted by 406
+        swipe("mid", "down", 1), // span min(844, 836) = 836: 4 → 840
+        swipe("offLeft", "left"), // centre x −75 clamped to 4, then shifted right
+      ],
+    }),
+    { clock },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(driver.actions, [
+    ["scroll", [[195, 426], [195, 4]]],
+    ["scroll", [[195, 4], [195, 840]]],
+    ["scroll", [[52.75, 420], [4, 420]]],
+  ]);
+});
