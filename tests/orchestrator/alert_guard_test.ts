@@ -4,6 +4,7 @@ import type { FakeAlertSpec, FakeEffect } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { AlertGuard } from "../../src/orchestrator/types.ts";
 import type { FakeClock } from "../../src/time/clock.ts";
+import type { WaitSpec } from "../../src/scenario/types.ts";
 import { at, el, fake, overrideDriver, scenario, tapStep, waitForStep } from "./helpers.ts";
 
 const PERMISSION: FakeAlertSpec = {
@@ -187,4 +188,24 @@ Deno.test("alert guard: with a guard present a failed expect is re-evaluated onc
   );
   assert.equal(unguarded.ok, false);
   assert.equal(reads, 3); // one read without a guard
+});
+
+Deno.test("alert guard: armed inside settled and screenChanged waits too, not inside gone waits", async () => {
+  // The alert hides the app from t = 0: every poll is collapsed. Mid-wait attempts: the third
+  // collapsed poll, then one more after the 1 s cooldown (both before the 2 s deadline).
+  const waits: Array<[string, WaitSpec, number]> = [
+    ["settled", { until: { kind: "settled" }, timeout: 2 }, 2],
+    ["screenChanged", { until: { kind: "screenChanged" }, timeout: 2 }, 2],
+    ["gone", { until: { kind: "gone", sel: { traits: ["alert"] } }, timeout: 2 }, 0],
+  ];
+  for (const [name, body, midWait] of waits) {
+    const { clock, driver } = alertApp(0);
+    const calls: number[] = [];
+    await runScenario(driver, scenario({ steps: [{ action: "wait", body }] }), {
+      clock,
+      alertGuard: () => (calls.push(clock.now()), Promise.resolve(null)),
+    });
+    // Mid-wait calls happen before the deadline; the end-of-step call (a failed wait) at it.
+    assert.equal(calls.filter((t) => t < 2 - 1e-9).length, midWait, `${name}: ${calls}`);
+  }
 });

@@ -6,7 +6,9 @@ import {
   normalizeToken,
 } from "../../src/orchestrator/evidence_rules.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
-import type { CaptureRule } from "../../src/scenario/types.ts";
+import { primarySelector } from "../../src/orchestrator/primary_selector.ts";
+import { primaryId } from "../../src/selectors/mod.ts";
+import type { CaptureRule, Selector, Step } from "../../src/scenario/types.ts";
 import { fake, scenario, tapStep, twoScreenApp, waitForStep } from "./helpers.ts";
 import { RecordingSink } from "./recording_sink.ts";
 
@@ -96,4 +98,34 @@ Deno.test("firing is recorded per step and the sink receives the fired tokens", 
     ["elements", "rawTree", "actionLog"],
     ["elements", "actionLog"],
   ]);
+});
+
+Deno.test("primary selector per action (evidence.md §3); primary id is entry 0 of an id list", () => {
+  const sel = { id: ["a.x", "b"] };
+  const cases: Array<[Step, Selector | null]> = [
+    [{ action: "tap", body: sel }, sel],
+    [{ action: "doubleTap", body: sel }, sel],
+    [{ action: "longPress", body: { sel, duration: 1 } }, sel],
+    [{ action: "pinch", body: { sel, scale: 2 } }, sel],
+    [{ action: "rotate", body: { sel, radians: 1 } }, sel],
+    [{ action: "selectOption", body: { sel, option: "o" } }, sel],
+    [{ action: "setPickerValue", body: { sel, value: "v" } }, sel],
+    [{ action: "type", body: { text: "t", into: sel, submit: false } }, sel],
+    [{ action: "type", body: { text: "t", submit: false } }, null],
+    [{ action: "clear", body: { into: sel } }, sel],
+    [{ action: "delete", body: { into: sel, count: 1 } }, sel],
+    [{ action: "select", body: { into: sel, mode: "all" } }, sel],
+    [{ action: "swipe", body: { on: sel, direction: "up" } }, sel],
+    [{ action: "swipe", body: { from: [0, 0], to: [1, 1] } }, null],
+    [{ action: "drag", body: { on: sel, direction: "up" } }, sel],
+    [{ action: "scroll", body: { to: sel, direction: "down", maxScrolls: 15 } }, sel],
+    [{ action: "handleSystemAlert", body: { sel, timeout: 1 } }, sel],
+    [{ action: "wait", body: { for: sel, timeout: 1 } }, null],
+    [{ action: "assert", body: [] }, null],
+    [{ action: "tapPoint", body: { x: 0.5, y: 0.5 } }, null],
+  ];
+  for (const [step, want] of cases) assert.equal(primarySelector(step), want, step.action);
+  assert.equal(primaryId(sel), "a.x");
+  assert.equal(primaryId({ idMatches: "a.*" }), null);
+  assert.equal(primaryId({ label: "A" }), null);
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { runScenario } from "../../src/orchestrator/run_scenario.ts";
+import { createRunContext, runScenario } from "../../src/orchestrator/run_scenario.ts";
+import { realClock } from "../../src/time/clock.ts";
 import { NullSink } from "../../src/evidence/null_sink.ts";
 import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
 import { assertExists, at, el, fake, reveal, scenario, tapStep, waitForStep } from "./helpers.ts";
@@ -112,8 +113,18 @@ Deno.test("the NullSink is the default and a run records no artifacts with it", 
   const { clock, driver } = fake();
   const r = await runScenario(driver, scenario({ steps: [tapStep("ok"), waitForStep("ok", 1)] }), {
     clock,
-    sink: new NullSink(),
   });
   assert.equal(r.ok, true);
   assert.deepEqual(r.steps.flatMap((s) => s.artifacts), []);
+});
+
+Deno.test("run defaults: real clock, NullSink, no alert guard, never cancelled, no floor", () => {
+  const { driver } = fake();
+  const ctx = createRunContext(driver, scenario());
+  assert.equal(ctx.clock, realClock);
+  assert.ok(ctx.sink instanceof NullSink);
+  assert.equal(ctx.alertGuard, null);
+  assert.equal(ctx.relauncher, null);
+  assert.equal(ctx.cancel.cancelled, false);
+  assert.equal(ctx.minWaitTimeoutS, 0);
 });
