@@ -202,11 +202,13 @@ export function findBrowser(engine: Engine, probe: BrowserProbe = systemProbe())
   const all = candidates(engine, probe);
   const hit = all.find((c) => probe.exists(c.executablePath));
   if (hit) return hit;
-  throw new BrowserNotFound(
-    engine,
-    all.map((c) => c.executablePath),
-    installHint(engine, probe.platform),
-  );
+  const cache = playwrightCacheDir(probe);
+  const tried = all.map((c) => c.executablePath);
+  // Name the cache folder searched even when it holds no build of this engine.
+  if (cache && !all.some((c) => c.source === "playwright-cache")) {
+    tried.push(`${cache}/${engine}-*`);
+  }
+  throw new BrowserNotFound(engine, tried, installHint(engine, probe.platform));
 }
 
 /** The Playwright browser type of an engine. */

@@ -22,11 +22,8 @@ import { WebDriver } from "./web_driver.ts";
 /** The actuator name of the web backend. */
 export const WEB_ACTUATOR = "playwright";
 
-/** A start request that may ask for the scenario-wide video. */
-export interface WebStartRequest extends StartRequest {
-  /** Where to write the scenario video (`<runDir>/<sid>/scenario.mp4`); absent = no video. */
-  videoPath?: string;
-}
+/** A start request; `videoPath` asks for the scenario-wide video (`<sid>/scenario.mp4`). */
+export type WebStartRequest = StartRequest;
 
 export interface WebFactoryOptions {
   /** The engine of this pass (`--browser`/`--browsers`); default: the target's `browser`. */

@@ -135,7 +135,10 @@ Deno.test("no browser: BrowserNotFound lists what was tried and the install comm
     }
   })();
   assert.match(mac!.message, /npx playwright install chromium \(or install Google Chrome\)/);
-  assert.throws(() => findBrowser("webkit", probe([])), /npx playwright@1\.64\.1 install/);
+  assert.throws(
+    () => findBrowser("webkit", probe([])),
+    /tried: \/home\/u\/\.cache\/ms-playwright\/webkit-\*\); install one: npx playwright@1\.64\.1 install/,
+  );
   assert.throws(() => findBrowser("firefox", probe([])), /apt-get install .*firefox-esr/);
 });
 

@@ -1,0 +1,431 @@
+/**
+ * Web backend benchmark on real headless Chromium (loopback only):
+ *
+ * (a) `query()` on pages of 100, 1,000 and 5,000 scanned elements. Target ≤ 5 ms at 1,000.
+ *     Also printed: the in-page scan alone, and an `innerText` label variant (the road not taken).
+ * (b) a 30-step flow (typing, taps, a wait, assertions through our `evaluate`) run by
+ *     `runScenario` on the WebDriver with the NullSink, against the same flow as a plain
+ *     playwright-core script using locators. Target: ratio ≤ 1.25.
+ * (d) always-on evidence per step: a before and an after PNG plus the element tree, with the
+ *     capture the driver uses (CDP `Page.captureScreenshot`, optimizeForSpeed) and, for
+ *     comparison, `page.screenshot`; plus the same flow through the FileSink minus the NullSink
+ *     flow, per step. Target ≤ 30 ms per step.
+ *
+ * Medians over rounds (best in brackets). Prints markdown; writes the `web` section of
+ * bench/BENCHMARKS.md unless `--print-only`. Exit code 1 when a target is missed.
+ */
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../src/drivers/web/browsers.ts";
+import { MAX_LABEL, pageScan, SCAN_SELECTOR } from "../src/drivers/web/dom_scan.ts";
+import { WebDriver } from "../src/drivers/web/web_driver.ts";
+import { FileSink } from "../src/evidence/file_sink.ts";
+import { NullSink } from "../src/evidence/null_sink.ts";
+import { Redactor } from "../src/evidence/redact.ts";
+import type { EvidenceSink } from "../src/evidence/sink.ts";
+import { runScenario } from "../src/orchestrator/run_scenario.ts";
+import type { Scenario, Step } from "../src/scenario/types.ts";
+import { realClock } from "../src/time/clock.ts";
+import { writeSection } from "./sections.ts";
+
+const VIEWPORT = { width: 1280, height: 720 };
+const QUERY_TARGET_MS = 5;
+const RATIO_TARGET = 1.25;
+const EVIDENCE_TARGET_MS = 30;
+const FLOW_ROUNDS = 7;
+
+// ---------------------------------------------------------------------------------------------
+// Timing helpers
+
+interface Stat {
+  median: number;
+  best: number;
+  p90: number;
+}
+
+function stat(xs: number[]): Stat {
+  const s = [...xs].sort((a, b) => a - b);
+  return {
+    median: s[Math.floor(s.length / 2)],
+    best: s[0],
+    p90: s[Math.min(s.length - 1, Math.floor(s.length * 0.9))],
+  };
+}
+
+async function timeIt(rounds: number, warmup: number, fn: () => Promise<unknown>): Promise<Stat> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return stat(xs);
+}
+
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+const fig = (s: Stat) => `${ms(s.median)} (${ms(s.best)})`;
+
+// ---------------------------------------------------------------------------------------------
+// (a) query()
+
+/** A list page with `n` scanned nodes: rows of a test-id'd item, a button, a link and an input. */
+function listPage(n: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < Math.floor((n - 2) / 4); i++) {
+    rows.push(
+      `<li data-testid="list.row.${i}"><span>Item ${i}</span>
+        <button data-testid="list.row.${i}.buy">Buy ${i}</button>
+        <a href="#item-${i}">Details</a> <input value="qty ${i}"></li>`,
+    );
+  }
+  return `<!doctype html><body><nav role="navigation"><a href="#">Home</a></nav>
+    <ul role="list">${rows.join("\n")}</ul></body>`;
+}
+
+/** The label rule with `innerText` instead of `textContent`, otherwise the same scan. */
+function innerTextScan(args: { selector: string; maxLabel: number }): string {
+  const rows: unknown[] = [];
+  for (const el of document.querySelectorAll(args.selector)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (getComputedStyle(el).visibility !== "visible") continue;
+    const aria = el.getAttribute("aria-label");
+    const text = ((el as HTMLElement).innerText || "").trim();
+    const label = aria && aria.trim() ? aria.trim() : text ? text.slice(0, args.maxLabel) : null;
+    rows.push([
+      el.getAttribute("data-testid"),
+      el.tagName,
+      label,
+      null,
+      0,
+      r.x,
+      r.y,
+      r.width,
+      r.height,
+    ]);
+  }
+  return JSON.stringify(rows);
+}
+
+async function benchQuery(browser: Browser) {
+  const rows: string[] = [];
+  let at1000 = Infinity;
+  for (const n of [100, 1000, 5000]) {
+    const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
+    try {
+      const page = await context.newPage();
+      await page.setContent(listPage(n));
+      const driver = new WebDriver({ page, engine: "chromium" });
+      const count = (await driver.query()).length;
+      const rounds = n >= 5000 ? 20 : 60;
+      const query = await timeIt(rounds, 5, () => driver.query());
+      const args = { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL };
+      const inPage = stat(
+        await page.evaluate(({ src, args, rounds }) => {
+          const scan = (0, eval)(`(${src})`);
+          const xs: number[] = [];
+          for (let i = 0; i < rounds; i++) {
+            const t0 = performance.now();
+            scan(args);
+            xs.push(performance.now() - t0);
+          }
+          return xs;
+        }, { src: pageScan.toString(), args, rounds }),
+      );
+      const inner = await timeIt(rounds, 3, () => page.evaluate(innerTextScan, args));
+      if (n === 1000) at1000 = query.median;
+      rows.push(
+        `| ${n.toLocaleString("en")} (${count} kept) | ${fig(query)} | ${ms(query.p90)} | ${
+          fig(inPage)
+        } | ${fig(inner)} |`,
+      );
+    } finally {
+      await context.close();
+    }
+  }
+  return { rows, at1000 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) and (d): the 30-step flow
+
+const APP = `<!doctype html><html><head><style>
+  body { font: 14px sans-serif; margin: 0 }
+  section { padding: 16px } [hidden] { display: none !important }
+  nav button[aria-selected=true] { font-weight: bold }
+</style></head><body>
+<section id="login">
+  <input data-testid="login.user" placeholder="User">
+  <input data-testid="login.pass" type="password" placeholder="Password">
+  <button data-testid="login.submit">Sign in</button>
+</section>
+<section id="home" hidden>
+  <h1 data-testid="home.title"></h1>
+  <button data-testid="counter.inc">Add one</button>
+  <button data-testid="counter.reset">Reset</button>
+  <p data-testid="counter.value">0</p>
+  <input data-testid="list.search" placeholder="Filter">
+  <ul id="rows"></ul>
+  <div id="detail" hidden><h2 data-testid="detail.title"></h2>
+    <button data-testid="detail.back">Back</button></div>
+</section>
+<nav><button data-testid="tab.home" aria-selected="true">Home</button>
+  <button data-testid="tab.search" aria-selected="false">Search</button>
+  <button data-testid="tab.settings" aria-selected="false">Settings</button></nav>
+<h2 data-testid="settings.title" hidden>Settings</h2>
+<script>
+  const $ = (id) => document.querySelector('[data-testid="' + id + '"]');
+  $("login.submit").onclick = () => {
+    document.getElementById("login").hidden = true;
+    document.getElementById("home").hidden = false;
+    $("home.title").textContent = "Welcome, " + $("login.user").value;
+  };
+  let count = 0;
+  $("counter.inc").onclick = () => $("counter.value").textContent = String(++count);
+  $("counter.reset").onclick = () => $("counter.value").textContent = String(count = 0);
+  const rows = document.getElementById("rows");
+  for (let i = 0; i < 50; i++) {
+    const li = document.createElement("li");
+    li.dataset.testid = "list.row." + i;
+    li.textContent = "Item " + i;
+    li.onclick = () => {
+      document.getElementById("detail").hidden = false;
+      $("detail.title").textContent = "Item " + i;
+    };
+    rows.append(li);
+  }
+  $("list.search").oninput = (e) => {
+    for (const li of rows.children) li.hidden = !li.textContent.includes(e.target.value);
+  };
+  $("detail.back").onclick = () => document.getElementById("detail").hidden = true;
+  for (const tab of document.querySelectorAll("nav button")) {
+    tab.onclick = () => {
+      for (const t of document.querySelectorAll("nav button")) t.setAttribute("aria-selected", String(t === tab));
+      $("settings.title").hidden = tab.dataset.testid !== "tab.settings";
+    };
+  }
+</script></body></html>`;
+
+const tap = (id: string): Step => ({ action: "tap", body: { id } });
+const type = (id: string, text: string): Step => ({
+  action: "type",
+  body: { text, into: { id }, submit: false },
+});
+
+/** 30 steps: sign in, count to 10, filter a list, open a row, switch tabs, with assertions. */
+// Keep FLOW at 30 steps: the report quotes per-step figures.
+const FLOW: Step[] = [
+  type("login.user", "alice"),
+  type("login.pass", "secret"),
+  tap("login.submit"),
+  { action: "wait", body: { for: { id: "home.title" }, timeout: 5 } },
+  {
+    action: "assert",
+    body: [{ kind: "label", sel: { id: "home.title" }, op: { equals: "Welcome, alice" } }],
+  },
+  ...Array.from({ length: 10 }, () => tap("counter.inc")),
+  {
+    action: "assert",
+    body: [{ kind: "label", sel: { id: "counter.value" }, op: { equals: "10" } }],
+  },
+  tap("counter.reset"),
+  {
+    action: "assert",
+    body: [{ kind: "label", sel: { id: "counter.value" }, op: { equals: "0" } }],
+  },
+  type("list.search", "7"),
+  {
+    action: "assert",
+    body: [{ kind: "count", sel: { idMatches: "list.row.*" }, op: { equals: 5 } }],
+  },
+  tap("list.row.17"),
+  { action: "wait", body: { for: { id: "detail.title", label: "Item 17" }, timeout: 5 } },
+  {
+    action: "assert",
+    body: [{ kind: "label", sel: { id: "detail.title" }, op: { equals: "Item 17" } }],
+  },
+  tap("detail.back"),
+  tap("tab.search"),
+  tap("tab.settings"),
+  { action: "assert", body: [{ kind: "selected", sel: { id: "tab.settings" } }] },
+  { action: "assert", body: [{ kind: "exists", sel: { id: "settings.title" }, negate: false }] },
+  tap("tab.home"),
+  {
+    action: "assert",
+    body: [{ kind: "exists", sel: { id: "settings.title" }, negate: true }],
+  },
+];
+
+function flowScenario(): Scenario {
+  return {
+    name: "web-bench",
+    tags: [],
+    preconditions: { reinstall: "overwrite", launchArgs: [], launchEnv: {} },
+    before: [],
+    after: [],
+    steps: FLOW,
+    expect: [],
+    capturePolicy: [],
+    interrupts: [],
+    mocks: [],
+    permissions: {},
+  };
+}
+
+/** The same flow as an idiomatic playwright-core script (locators, keyboard, reads). */
+async function plainFlow(page: Page): Promise<void> {
+  const at = (id: string) => page.locator(`[data-testid="${id}"]`);
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(`plain flow: ${what}`);
+  };
+  const typeInto = async (id: string, text: string) => {
+    await at(id).click();
+    await page.keyboard.type(text);
+  };
+  await typeInto("login.user", "alice");
+  await typeInto("login.pass", "secret");
+  await at("login.submit").click();
+  await at("home.title").waitFor();
+  expect((await at("home.title").textContent()) === "Welcome, alice", "title");
+  for (let i = 0; i < 10; i++) await at("counter.inc").click();
+  expect((await at("counter.value").textContent()) === "10", "count 10");
+  await at("counter.reset").click();
+  expect((await at("counter.value").textContent()) === "0", "count 0");
+  await typeInto("list.search", "7");
+  expect((await page.locator(`[data-testid^="list.row."]:visible`).count()) === 5, "5 rows");
+  await at("list.row.17").click();
+  await page.locator(`[data-testid="detail.title"]`, { hasText: "Item 17" }).waitFor();
+  expect((await at("detail.title").textContent()) === "Item 17", "detail");
+  await at("detail.back").click();
+  await at("tab.search").click();
+  await at("tab.settings").click();
+  expect((await at("tab.settings").getAttribute("aria-selected")) === "true", "selected");
+  expect(await at("settings.title").isVisible(), "settings shown");
+  await at("tab.home").click();
+  expect(!(await at("settings.title").isVisible()), "settings hidden");
+}
+
+async function withFlowPage<T>(browser: Browser, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
+  try {
+    const page = await context.newPage();
+    await page.setContent(APP);
+    return await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function ourFlow(browser: Browser, sink: () => EvidenceSink): Promise<number> {
+  return await withFlowPage(browser, async (page) => {
+    const driver = new WebDriver({ page, engine: "chromium" });
+    const s = sink();
+    const t0 = performance.now();
+    const r = await runScenario(driver, flowScenario(), {
+      clock: realClock,
+      sink: s,
+      scenarioId: "00-web-bench",
+    });
+    const elapsed = performance.now() - t0;
+    await s.flush();
+    if (!r.ok) throw new Error(`bench flow failed: ${r.failure}`);
+    return elapsed;
+  });
+}
+
+async function timedPlain(browser: Browser): Promise<number> {
+  return await withFlowPage(browser, async (page) => {
+    const t0 = performance.now();
+    await plainFlow(page);
+    return performance.now() - t0;
+  });
+}
+
+async function benchFlow(browser: Browser, tmp: string) {
+  await ourFlow(browser, () => new NullSink());
+  await timedPlain(browser);
+  const ours: number[] = [];
+  const plain: number[] = [];
+  const filed: number[] = [];
+  let n = 0;
+  for (let i = 0; i < FLOW_ROUNDS; i++) {
+    // Interleaved, so drift in the machine's load hits all three alike.
+    ours.push(await ourFlow(browser, () => new NullSink()));
+    plain.push(await timedPlain(browser));
+    filed.push(
+      await ourFlow(browser, () => new FileSink(`${tmp}/run${n++}`, { redactor: new Redactor() })),
+    );
+  }
+  return { ours: stat(ours), plain: stat(plain), filed: stat(filed) };
+}
+
+async function benchCapture(browser: Browser) {
+  return await withFlowPage(browser, async (page) => {
+    const driver = new WebDriver({ page, engine: "chromium" });
+    const cdp = await timeIt(30, 3, () => driver.screenshotBytes());
+    const pw = await timeIt(30, 3, () => page.screenshot({ type: "png" }));
+    const tree = await timeIt(30, 3, () => driver.query());
+    const pair = await timeIt(30, 3, async () => {
+      await driver.screenshotBytes();
+      await driver.query();
+      await driver.screenshotBytes();
+    });
+    return { cdp, pw, tree, pair };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const tmp = await Deno.makeTempDir({ prefix: "bajutsu-bench-web-" });
+const browser = await launchBrowser("chromium", { headless: true });
+try {
+  const version = browser.version();
+  const query = await benchQuery(browser);
+  const flow = await benchFlow(browser, tmp);
+  const capture = await benchCapture(browser);
+  const ratio = flow.ours.median / flow.plain.median;
+  const steps = FLOW.length;
+  const perStepEvidence = (flow.filed.median - flow.ours.median) / steps;
+  const body = [
+    `Headless Chromium ${version} (Debian), playwright-core 1.64.1, viewport`,
+    `${VIEWPORT.width}×${VIEWPORT.height}, loopback only. Figures: median (best).`,
+    `Load average while measuring: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}.`,
+    "",
+    `### (a) query() — target ≤ ${QUERY_TARGET_MS} ms at 1,000 elements`,
+    "",
+    "| scanned elements | query() | p90 | in-page scan only | innerText variant (not used) |",
+    "|---|---|---|---|---|",
+    ...query.rows,
+    "",
+    `### (b) ${steps}-step flow — target: WebDriver / plain script ≤ ${RATIO_TARGET}`,
+    "",
+    "| run | whole flow | per step |",
+    "|---|---|---|",
+    `| runScenario + WebDriver + NullSink | ${fig(flow.ours)} | ${ms(flow.ours.median / steps)} |`,
+    `| plain playwright-core script (locators) | ${fig(flow.plain)} | ${
+      ms(flow.plain.median / steps)
+    } |`,
+    `| ratio | ${ratio.toFixed(2)} | |`,
+    "",
+    `### (d) always-on evidence per step — target ≤ ${EVIDENCE_TARGET_MS} ms`,
+    "",
+    "| capture | time |",
+    "|---|---|",
+    `| PNG via CDP Page.captureScreenshot (optimizeForSpeed; used) | ${fig(capture.cdp)} |`,
+    `| PNG via page.screenshot (not used) | ${fig(capture.pw)} |`,
+    `| element tree (query) | ${fig(capture.tree)} |`,
+    `| before PNG + tree + after PNG, back to back | ${fig(capture.pair)} |`,
+    `| flow with FileSink − flow with NullSink, per step | ${ms(perStepEvidence)} |`,
+  ].join("\n");
+  console.log(body);
+  const misses: string[] = [];
+  if (query.at1000 > QUERY_TARGET_MS) misses.push(`query at 1,000: ${ms(query.at1000)}`);
+  if (ratio > RATIO_TARGET) misses.push(`flow ratio ${ratio.toFixed(2)}`);
+  if (capture.pair.median > EVIDENCE_TARGET_MS) misses.push(`evidence ${ms(capture.pair.median)}`);
+  console.log(misses.length ? `targets missed: ${misses.join("; ")}` : "targets met");
+  if (!Deno.args.includes("--print-only")) await writeSection("web", body);
+  if (misses.length) Deno.exitCode = 1;
+} finally {
+  await browser.close();
+  await Deno.remove(tmp, { recursive: true });
+}
