@@ -4,6 +4,7 @@ import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { Step, WaitSpec } from "../../src/scenario/types.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
 import { at, el, fake, goto, hide, reveal, scenario, tapStep } from "./helpers.ts";
+import { RecordingSink } from "./recording_sink.ts";
 
 const wait = (body: WaitSpec): Step => ({ action: "wait", body });
 
@@ -277,4 +278,22 @@ Deno.test("cancellation is read between steps", async () => {
   assert.equal(r.failure, "cancelled");
   assert.equal(r.steps.length, 1);
   assert.equal(driver.actions.filter(([m]) => m === "tap").length, 1);
+});
+
+Deno.test("a cancel mid-wait still stops the step's interval captures", async () => {
+  const { clock, driver } = fake();
+  const sink = new RecordingSink();
+  const signal = {
+    get cancelled() {
+      return clock.now() >= 0.2;
+    },
+  };
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [wait({ for: { id: "never" }, timeout: 60 })] }),
+    { clock, cancel: signal, sink, baselineCapture: ["video"] },
+  );
+  assert.equal(r.failure, "cancelled");
+  assert.deepEqual(sink.calls.map((c) => c.method), ["before", "startIntervals", "stopIntervals"]);
+  assert.deepEqual(r.steps[0].artifacts.map((a) => a.name), ["step0/before.png", "step0/video"]);
 });
