@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
-import type { Step } from "../../src/scenario/types.ts";
+import type { Assertion, Scenario, Step } from "../../src/scenario/types.ts";
 import { el, fake, scenario, tapStep } from "./helpers.ts";
 
 function loginApp() {
@@ -294,4 +294,41 @@ Deno.test("interrupt conditions are substituted with the bindings as each step s
     "5:wait",
     "2:tap",
   ]);
+});
+
+Deno.test("re-validation failures elsewhere: if condition, extract selector, interrupt condition, expect", async () => {
+  const bad: Assertion = { kind: "label", sel: { id: "go" }, op: { matches: "${vars.re}" } };
+  const cases: Array<[Partial<Scenario>, RegExp]> = [
+    [
+      { steps: [{ action: "if", body: { condition: bad, then: [] } }] },
+      /^step 0 \(if\): invalid step after substitution: if\.condition\.op\.matches: invalid regex/,
+    ],
+    [
+      {
+        steps: [{
+          action: "tap",
+          body: { id: "go" },
+          extract: { x: { sel: { labelMatches: "${vars.re}" }, prop: "value" } },
+        }],
+      },
+      /^step 0 \(tap\): invalid step after substitution: extract\.x\.sel\.labelMatches: invalid regex/,
+    ],
+    [
+      {
+        steps: [{ action: "tap", body: { id: "go" } }],
+        interrupts: [{ condition: bad, steps: [] }],
+      },
+      /^step 0 \(tap\): invalid step after substitution: interrupts\[0\]\.condition\.op\.matches: /,
+    ],
+    [
+      { expect: [bad] },
+      /^expect: invalid step after substitution: expect\[0\]\.op\.matches: invalid regex/,
+    ],
+  ];
+  for (const [fields, want] of cases) {
+    const { clock, driver } = loginApp();
+    const r = await runScenario(driver, scenario(fields), { clock, vars: { re: "(" } });
+    assert.match(r.failure ?? "", want);
+    assert.deepEqual(driver.actions, []);
+  }
 });
