@@ -26,7 +26,11 @@ export type PollWatcher = (
   tree: readonly Element[],
 ) => Promise<{ acted: boolean; abort: string | null }>;
 
-/** The result of one wait. `tree` is the last read (null for `until: request`). */
+/**
+ * The result of one wait. `tree` is the last read: the screen the wait settled on. It is null for
+ * `until: request` (no tree read) and for a wait a watcher aborted (its recovery steps acted
+ * after that read, so the step's post tree must be read afresh).
+ */
 export interface WaitOutcome {
   ok: boolean;
   reason: string;
@@ -97,6 +101,11 @@ async function pollTree(
   }
 }
 
+/** A wait a watcher ended: no tree, since the watcher's steps acted after the last read. */
+function aborted(reason: string): WaitOutcome {
+  return { ok: false, reason, tree: null, trace: null };
+}
+
 function timeoutText(what: string, t: number): string {
   return `wait timeout: ${what} (${String(t)}s)`;
 }
@@ -127,8 +136,8 @@ async function waitFor(
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
   trace.elementsAtTimeout = r.tree.length;
   trace.target = renderSelector(sel);
-  const reason = r.abort ?? timeoutText(`for ${trace.target}`, t);
-  return { ok: false, reason, tree: r.tree, trace: r.abort === null ? trace : null };
+  if (r.abort !== null) return aborted(r.abort);
+  return { ok: false, reason: timeoutText(`for ${trace.target}`, t), tree: r.tree, trace };
 }
 
 async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
@@ -151,12 +160,8 @@ async function waitScreenChanged(
   await sleepRemainder(clock, baselineStart, deadline);
   const r = await pollTree(ctx, deadline, (tree) => !treesEqual(baseline, tree), watchers);
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
-  return {
-    ok: false,
-    reason: r.abort ?? timeoutText("screenChanged", t),
-    tree: r.tree,
-    trace: null,
-  };
+  if (r.abort !== null) return aborted(r.abort);
+  return { ok: false, reason: timeoutText("screenChanged", t), tree: r.tree, trace: null };
 }
 
 /**
@@ -175,7 +180,7 @@ async function waitSettled(
     previous = tree;
     return identical >= SETTLED_READS && tree.some((el) => !!el.identifier);
   }, watchers);
-  if (r.abort !== null) return { ok: false, reason: r.abort, tree: r.tree, trace: null };
+  if (r.abort !== null) return aborted(r.abort);
   return { ok: true, reason: "", tree: r.tree, trace: null };
 }
 

@@ -212,3 +212,21 @@ Deno.test("interrupts: a cleared interstitial's change is not the step's own scr
     "2:",
   ]);
 });
+
+Deno.test("interrupts: a wait ended by a failed recovery records the screen the recovery left", async () => {
+  const { clock, driver } = promoApp(100);
+  const sink = new RecordingSink();
+  const halfBroken: Interrupt = {
+    condition: closePromo.condition,
+    steps: [tapStep("promo.close"), tapStep("promo.missing")],
+  };
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [waitForStep("later", 5)], interrupts: [halfBroken] }),
+    { clock, sink },
+  );
+  assert.equal(r.failure, 'step 0 (wait): step 2 (tap): no match: {"id":"promo.missing"}');
+  const [waitCapture] = sink.of("capture").filter((c) => c.stepDir === "step0");
+  const ids = waitCapture.elements?.map((e) => e.identifier);
+  assert.deepEqual(ids, ["home", "ok"], "the post tree is read after the recovery acted");
+});
