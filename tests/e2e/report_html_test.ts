@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { writeReport } from "../../src/report/write_report.ts";
-import { HOSTILE_NAME, HOSTILE_REASON, smallRun } from "../report/fixtures.ts";
+import { HOSTILE_NAME, HOSTILE_REASON, largeRun, smallRun } from "../report/fixtures.ts";
 
 /** A real 60×120 PNG (solid colour). */
 const PNG = Uint8Array.from(
@@ -136,6 +136,17 @@ Deno.test("report.html in Chromium: failing step, reason, screenshot and tree fi
     await page.locator("#only-failures").check();
     assert.equal(await page.locator("details.scn.ok").isVisible(), false);
     assert.equal(await failed.isVisible(), true);
+
+    // A longer run: the first screenful is drawn at once, the rest in later tasks, all of them.
+    const bigDir = join(root, "20240501-101501");
+    await writeReport(bigDir, largeRun(120, 2));
+    await page.goto(pathToFileURL(join(bigDir, "report.html")).href);
+    await page.waitForFunction(() => document.querySelectorAll("details.scn").length === 120);
+    const ids = await page.$$eval("details.scn", (ds) => ds.map((d) => d.id));
+    assert.deepEqual(ids, Array.from({ length: 120 }, (_, i) => `s${i}`));
+    assert.equal(await page.locator("details.scn.fail[open]").count(), 12);
+    await page.locator("#only-failures").check();
+    assert.equal(await page.locator("details.scn:visible").count(), 12);
 
     assert.deepEqual(problems, []);
   } finally {

@@ -605,20 +605,33 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const i = Number(det.id.slice(1));
     whenParsed(() => buildScenario(det, scenarioData(i)));
   };
-  const frag = doc.createDocumentFragment();
-  const autoOpened: HTMLDetailsElement[] = [];
-  summaries.forEach((s, i) => {
-    const det = h("details", "scn " + (s.ok ? "ok" : "fail")) as HTMLDetailsElement;
-    det.id = "s" + i;
-    add(det, summary(s));
-    if (!s.ok && autoOpened.length < autoOpen) {
-      det.open = true;
-      autoOpened.push(det);
+  let opened = 0;
+  const drawBlocks = (from: number, to: number) => {
+    const frag = doc.createDocumentFragment();
+    for (let i = from; i < to; i++) {
+      const s = summaries[i];
+      const det = h("details", "scn " + (s.ok ? "ok" : "fail")) as HTMLDetailsElement;
+      det.id = "s" + i;
+      add(det, summary(s));
+      if (!s.ok && opened < autoOpen) {
+        opened++;
+        det.open = true;
+        build(det);
+      }
+      add(frag, det);
     }
-    add(frag, det);
-  });
-  add(list, frag);
-  autoOpened.forEach(build);
+    add(list, frag);
+  };
+  // A screenful first, the rest in later tasks: the first frame does not wait for 1,000 blocks.
+  const first = Math.min(summaries.length, 40);
+  drawBlocks(0, first);
+  const drawRest = (from: number) => {
+    if (from >= summaries.length) return;
+    const to = Math.min(summaries.length, from + 250);
+    drawBlocks(from, to);
+    setTimeout(() => drawRest(to), 0);
+  };
+  setTimeout(() => drawRest(first), 0);
   // `toggle` does not bubble; one capturing listener serves every block.
   list.addEventListener("toggle", (ev) => {
     const det = ev.target as HTMLDetailsElement;
