@@ -16,6 +16,7 @@ import type {
 import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { writeFileAtomic } from "../evidence/atomic_write.ts";
 import { refreshRunsIndex, writeDerivedReports } from "./write_report.ts";
+import { manifestText } from "./manifest_text.ts";
 
 /** `<NN>-<slug>` with a new index; the slug of the original sid is kept. */
 function renumber(sid: string, index: number): string {
