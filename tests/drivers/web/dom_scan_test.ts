@@ -78,9 +78,9 @@ const PAGE = `<!doctype html><html><body style="margin:0">
 </body></html>`;
 
 Deno.test("query on a real page", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await t.step("maps ids, labels, values, traits and frames; skips hidden nodes", async () => {
-      await withPage(browser, PAGE, async ({ driver }) => {
+      await withPage(lab, PAGE, async ({ driver }) => {
         const tree = await driver.query();
         const byId = new Map(tree.map((e) => [e.identifier ?? e.label, e]));
         assert.deepEqual(
@@ -128,7 +128,7 @@ Deno.test("query on a real page", async (t) => {
     await t.step("labels come from aria-label first; long text is capped at 200", async () => {
       const long = "abcdefghij".repeat(50);
       await withPage(
-        browser,
+        lab,
         `<button aria-label="  Close dialog ">×</button><div role="note">${long}</div>`,
         async ({ driver }) => {
           const [close, note] = await driver.query();
@@ -139,7 +139,7 @@ Deno.test("query on a real page", async (t) => {
     });
 
     await t.step("a scan sees the page as it is now (fresh read each time)", async () => {
-      await withPage(browser, `<button data-testid="a">A</button>`, async ({ driver, page }) => {
+      await withPage(lab, `<button data-testid="a">A</button>`, async ({ driver, page }) => {
         assert.equal((await driver.query()).length, 1);
         await page.evaluate(() =>
           document.body.insertAdjacentHTML("beforeend", "<a href='#'>B</a>")

@@ -136,12 +136,14 @@ Deno.test("web environment lifecycle", async (t) => {
 });
 
 Deno.test("web environment refusals and device emulation (a shared browser)", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await withServer(
       { "/": () => html(APP), "/api/hello": () => new Response("hi") },
       async (base) => {
         await t.step("no baseUrl is a device error", async () => {
-          const factory = await createWebFactory(webEffective({ baseUrl: "" }), { browser });
+          const factory = await createWebFactory(webEffective({ baseUrl: "" }), {
+            browser: lab.browser,
+          });
           try {
             const env = await factory.create("lane", "playwright");
             await assert.rejects(
@@ -156,7 +158,7 @@ Deno.test("web environment refusals and device emulation (a shared browser)", as
         await t.step("an unknown deviceMode is a device error at start", async () => {
           const factory = await createWebFactory(
             webEffective({ baseUrl: base, deviceMode: "Nokia 3310" }),
-            { browser },
+            { browser: lab.browser },
           );
           try {
             const env = await factory.create("lane", "playwright");
@@ -175,7 +177,7 @@ Deno.test("web environment refusals and device emulation (a shared browser)", as
                 deviceMode: "Pixel 7",
                 viewport: { width: 360, height: 700 },
               }),
-              { browser },
+              { browser: lab.browser },
             );
             try {
               const env = await factory.create("lane", "playwright");
@@ -189,7 +191,7 @@ Deno.test("web environment refusals and device emulation (a shared browser)", as
               );
               await factory.close();
               assert.equal(driver.page.isClosed(), true, "close() closes the factory's contexts");
-              assert.equal(browser.isConnected(), true, "a caller's browser stays open");
+              assert.equal(lab.browser.isConnected(), true, "a caller's browser stays open");
             } finally {
               await factory.close();
             }

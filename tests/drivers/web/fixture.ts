@@ -1,6 +1,7 @@
 /**
- * Real-Chromium fixtures for the web backend tests: one browser per test file, a fresh context
- * per case, tiny loopback HTTP servers. Everything is closed in `finally`.
+ * Real-Chromium fixtures for the web backend tests: one browser per test file, a shared page
+ * (or a context of its own when a case needs one), tiny loopback HTTP servers. Everything is
+ * closed in `finally`.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "../../../src/drivers/web/browsers.ts";
@@ -10,13 +11,22 @@ import type { Effective, WebSettings } from "../../../src/config/effective.ts";
 import type { StartRequest } from "../../../src/runner/environment.ts";
 import type { Mock, Scenario } from "../../../src/scenario/types.ts";
 
+/**
+ * One browser per test file plus a page kept for the cases that need nothing special: a new
+ * page costs a renderer process (~0.4 s on a busy 2-core machine), a new document ~50 ms.
+ */
+export interface Lab {
+  browser: Browser;
+  shared: { context: BrowserContext; page: Page } | null;
+}
+
 /** Runs `fn` with a headless Chromium that is closed afterwards, whatever happens. */
-export async function withChromium(fn: (browser: Browser) => Promise<void>): Promise<void> {
-  const browser = await launchBrowser("chromium", { headless: true });
+export async function withChromium(fn: (lab: Lab) => Promise<void>): Promise<void> {
+  const lab: Lab = { browser: await launchBrowser("chromium", { headless: true }), shared: null };
   try {
-    await fn(browser);
+    await fn(lab);
   } finally {
-    await browser.close();
+    await lab.browser.close();
   }
 }
 
@@ -31,25 +41,46 @@ export interface SessionOptions {
   driver?: Partial<Omit<WebDriverOptions, "page" | "engine">>;
   /** Attach a network collector with these mocks. */
   mocks?: Mock[];
+  /** A context of its own even without special options (the case closes its page). */
+  fresh?: boolean;
 }
 
-/** A fresh context + page + driver on `html` (set as content), closed after `fn`. */
+const VIEWPORT = { width: 800, height: 600 };
+
+/** The lab's shared page, reset to a blank document with no listeners from earlier cases. */
+async function sharedPage(lab: Lab): Promise<{ context: BrowserContext; page: Page }> {
+  if (lab.shared !== null && !lab.shared.page.isClosed()) {
+    const { page } = lab.shared;
+    await page.removeAllListeners();
+    // A navigation gives a new window: setContent alone keeps the old window's globals.
+    const reset = await page.goto("about:blank").then(() => true, () => false);
+    if (reset) return lab.shared;
+    await lab.shared.context.close();
+  }
+  const context = await lab.browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
+  lab.shared = { context, page: await context.newPage() };
+  return lab.shared;
+}
+
+/**
+ * A page + driver on `html` (set as content): the lab's shared page, or a context of its own
+ * (closed afterwards) when the case asks for context options, mocks or `fresh`.
+ */
 export async function withPage(
-  browser: Browser,
+  lab: Lab,
   html: string | null,
   fn: (s: Session) => Promise<void>,
   opts: SessionOptions = {},
 ): Promise<void> {
-  const context = await browser.newContext({
-    viewport: { width: 800, height: 600 },
-    reducedMotion: "reduce",
-    ...opts.context,
-  });
+  const own = opts.fresh || opts.context !== undefined || opts.mocks !== undefined;
+  const context = own
+    ? await lab.browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce", ...opts.context })
+    : (await sharedPage(lab)).context;
   try {
     const network = opts.mocks
       ? await NetworkCollector.attach(context, { mocks: opts.mocks })
       : undefined;
-    const page = await context.newPage();
+    const page = own ? await context.newPage() : lab.shared!.page;
     const driver = new WebDriver({
       page,
       engine: "chromium",
@@ -60,7 +91,7 @@ export async function withPage(
     if (html !== null) await page.setContent(html);
     await fn({ driver, page, context });
   } finally {
-    await context.close();
+    if (own) await context.close();
   }
 }
 

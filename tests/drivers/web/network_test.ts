@@ -57,14 +57,14 @@ async function run() {
 </script></body>`;
 
 Deno.test("network collection on a real page", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await withServer({
       "/": () => html(APP),
       "/api/items": () => Response.json({ items: [1, 2] }, { headers: { "x-server": "s1" } }),
       "/api/login": () => new Response(null, { status: 204 }),
     }, async (base) => {
       await t.step("finished and failed requests become exchanges in request order", async () => {
-        await withPage(browser, null, async ({ driver, page }) => {
+        await withPage(lab, null, async ({ driver, page }) => {
           await driver.navigate(`${base}/`);
           await driver.tap({ id: "load" });
           await page.waitForFunction(() => "result" in window);
@@ -100,7 +100,7 @@ Deno.test("network collection on a real page", async (t) => {
       });
 
       await t.step("a mock answers instead of the server and is observed as mocked", async () => {
-        await withPage(browser, null, async ({ driver, page }) => {
+        await withPage(lab, null, async ({ driver, page }) => {
           await driver.navigate(`${base}/`);
           await driver.tap({ id: "load" });
           await page.waitForFunction(() => "result" in window);

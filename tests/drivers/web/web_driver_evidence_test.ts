@@ -21,13 +21,13 @@ function pngSize(bytes: Uint8Array): [number, number] {
 }
 
 Deno.test("web driver evidence", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await t.step(
       "screenshotBytes is a viewport PNG; screenshot writes the same to a file",
       async () => {
         const dir = await Deno.makeTempDir();
         try {
-          await withPage(browser, PAGE, async ({ driver }) => {
+          await withPage(lab, PAGE, async ({ driver }) => {
             const bytes = await driver.screenshotBytes();
             assert.ok(isPng(bytes));
             assert.deepEqual(pngSize(bytes), [800, 600]);
@@ -47,7 +47,7 @@ Deno.test("web driver evidence", async (t) => {
       const dir = await Deno.makeTempDir();
       const notes: string[] = [];
       try {
-        await withPage(browser, PAGE, async ({ driver, page }) => {
+        await withPage(lab, PAGE, async ({ driver, page }) => {
           const before = join(dir, "before.log");
           await page.evaluate(() => console.log("not recorded: before the interval"));
           const interval = await driver.driverInterval("deviceLog", before);
@@ -73,13 +73,13 @@ Deno.test("web driver evidence", async (t) => {
     });
 
     await t.step("video is not a per-step interval on the web (it is scenario-wide)", async () => {
-      await withPage(browser, PAGE, async ({ driver }) => {
+      await withPage(lab, PAGE, async ({ driver }) => {
         assert.equal(await driver.driverInterval("video", "/nonexistent/segment.mp4"), null);
       });
     });
 
     await t.step("a failing Playwright operation surfaces as DeviceError", async () => {
-      await withPage(browser, PAGE, async ({ driver, page }) => {
+      await withPage(lab, PAGE, async ({ driver, page }) => {
         await page.close();
         await assert.rejects(
           driver.query(),
@@ -89,17 +89,17 @@ Deno.test("web driver evidence", async (t) => {
         // The refused tap was recorded but never accepted.
         const [record] = driver.drainActuations().actuations;
         assert.equal(record.accepted, false);
-      });
+      }, { fresh: true });
     });
 
     await t.step("a navigation to a dead server is a DeviceError", async () => {
-      await withPage(browser, null, async ({ driver }) => {
+      await withPage(lab, null, async ({ driver }) => {
         await assert.rejects(driver.navigate("http://127.0.0.1:9/"), DeviceError);
-      });
+      }, { fresh: true });
     });
 
     await t.step("capabilities: the playwright row of drivers.md §4", async () => {
-      await withPage(browser, PAGE, async ({ driver }) => {
+      await withPage(lab, PAGE, async ({ driver }) => {
         assert.equal(driver.name, "playwright");
         assert.deepEqual([...driver.capabilities()].sort(), [
           "conditionWait",

@@ -45,9 +45,9 @@ const TOUCH_PAD = `<body style="margin:0">
 </body>`;
 
 Deno.test("gestures on a real page", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await t.step("scroll wheels by from − to and returns once the content is at rest", async () => {
-      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+      await withPage(lab, SCROLLER, async ({ driver, page }) => {
         await driver.scroll([150, 200], [150, 50]);
         const top = await read<number>(
           page,
@@ -65,7 +65,7 @@ Deno.test("gestures on a real page", async (t) => {
     });
 
     await t.step("in a touch context scroll is a one-finger drag that does not fling", async () => {
-      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+      await withPage(lab, SCROLLER, async ({ driver, page }) => {
         const top = `document.querySelector("[data-testid=list]").scrollTop`;
         await driver.scroll([150, 250], [150, 50]);
         const after = await read<number>(page, top);
@@ -83,7 +83,7 @@ Deno.test("gestures on a real page", async (t) => {
     });
 
     await t.step("swipe is a literal mouse drag from → to", async () => {
-      await withPage(browser, SCROLLER, async ({ driver, page }) => {
+      await withPage(lab, SCROLLER, async ({ driver, page }) => {
         await driver.swipe([450, 50], [650, 250]);
         const events = await read<[string, string, number, number][]>(page, "window.events");
         const down = events.findIndex((e) => e[0] === "pointerdown");
@@ -94,7 +94,7 @@ Deno.test("gestures on a real page", async (t) => {
     });
 
     await t.step("in a touch context swipe is a CDP touch drag", async () => {
-      await withPage(browser, TOUCH_PAD, async ({ driver, page }) => {
+      await withPage(lab, TOUCH_PAD, async ({ driver, page }) => {
         await driver.swipe([150, 150], [250, 250]);
         const touches = await read<[string, number[][]][]>(page, "window.touches");
         assert.deepEqual(touches[0], ["touchstart", [[150, 150]]]);
@@ -104,7 +104,7 @@ Deno.test("gestures on a real page", async (t) => {
     });
 
     await t.step("pinch spreads two fingers; rotate turns them clockwise", async () => {
-      await withPage(browser, TOUCH_PAD, async ({ driver, page }) => {
+      await withPage(lab, TOUCH_PAD, async ({ driver, page }) => {
         await driver.pinch({ id: "pad" }, 2);
         let touches = await read<[string, number[][]][]>(page, "window.touches");
         const starts = touches.filter((e) => e[0] === "touchstart");
@@ -125,7 +125,7 @@ Deno.test("gestures on a real page", async (t) => {
     });
 
     await t.step("selectOption picks by value and fires change", async () => {
-      await withPage(browser, SELECT, async ({ driver, page }) => {
+      await withPage(lab, SELECT, async ({ driver, page }) => {
         await driver.selectOption({ id: "color" }, "g");
         assert.equal((await driver.query())[0].value, "g");
         assert.equal(await read(page, "window.changed"), 1);
@@ -146,7 +146,7 @@ Deno.test("gestures on a real page", async (t) => {
         "/a": () => html(`<a data-testid="to.b" href="/b">to b</a>`),
         "/b": () => html(`<h1 data-testid="page.b">B</h1>`),
       }, async (base) => {
-        await withPage(browser, null, async ({ driver }) => {
+        await withPage(lab, null, async ({ driver }) => {
           await driver.navigate(`${base}/a`);
           await driver.tap({ id: "to.b" });
           await driver.page.waitForURL(`${base}/b`);
@@ -164,7 +164,7 @@ Deno.test("gestures on a real page", async (t) => {
     await t.step(
       "setPickerValue and handleSystemAlert are unsupported; no alert labels",
       async () => {
-        await withPage(browser, SELECT, async ({ driver }) => {
+        await withPage(lab, SELECT, async ({ driver }) => {
           await assert.rejects(driver.setPickerValue({ id: "color" }, "g"), UnsupportedAction);
           await assert.rejects(driver.handleSystemAlert({ label: "OK" }, 1), UnsupportedAction);
           assert.deepEqual(await driver.systemAlertLabels(), []);

@@ -11,9 +11,9 @@ const FORM = `<form onsubmit="event.preventDefault(); window.submitted = this.q.
 <script>document.addEventListener("copy", () => { window.copied = String(getSelection()); });</script>`;
 
 Deno.test("keyboard actions on a real page", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await t.step("typeText types into the focused field; a trailing newline submits", async () => {
-      await withPage(browser, FORM, async ({ driver, page }) => {
+      await withPage(lab, FORM, async ({ driver, page }) => {
         await driver.tap({ id: "q" });
         await driver.typeText("hello world");
         assert.equal((await driver.query())[0].value, "hello world");
@@ -31,7 +31,7 @@ Deno.test("keyboard actions on a real page", async (t) => {
     });
 
     await t.step("deleteText presses Backspace n times", async () => {
-      await withPage(browser, FORM, async ({ driver }) => {
+      await withPage(lab, FORM, async ({ driver }) => {
         await driver.tap({ id: "q" });
         await driver.typeText("abcdef");
         await driver.deleteText(2);
@@ -40,7 +40,7 @@ Deno.test("keyboard actions on a real page", async (t) => {
     });
 
     await t.step("selectAll then typing replaces the text; copySelection copies it", async () => {
-      await withPage(browser, FORM, async ({ driver, page }) => {
+      await withPage(lab, FORM, async ({ driver, page }) => {
         await driver.tap({ id: "q" });
         await driver.typeText("old text");
         await driver.selectAll();

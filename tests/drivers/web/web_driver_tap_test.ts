@@ -35,9 +35,9 @@ const COVERED = `<body style="margin:0">
 </body>`;
 
 Deno.test("tap family on a real page", async (t) => {
-  await withChromium(async (browser) => {
+  await withChromium(async (lab) => {
     await t.step("tap clicks the element's centre (a child span still reaches it)", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         await driver.tap({ id: "inc" });
         await driver.tap({ id: "inc" });
         assert.equal(await read(page, "window.taps"), 2);
@@ -62,7 +62,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("an element without an id is recognised by frame and label", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         await driver.tap({ label: "Anonymous" });
         assert.equal(await read(page, "window.anon"), 1);
         // The record names the resolved identifier only, never a label.
@@ -71,7 +71,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("doubleTap double-clicks and longPress holds for the duration", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         await driver.doubleTap({ id: "dbl" });
         assert.equal(await read(page, "window.dbl"), 1);
         await driver.longPress({ id: "hold" }, 0.3);
@@ -84,7 +84,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("an ambiguous selector fails listing the candidates", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         const err = await driver.tap({ label: "Buy" }).then(() => null, (e) => e);
         assert.ok(err instanceof AmbiguousSelector);
         assert.match(
@@ -98,13 +98,13 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("a missing element fails as not found", async () => {
-      await withPage(browser, COUNTER, async ({ driver }) => {
+      await withPage(lab, COUNTER, async ({ driver }) => {
         await assert.rejects(driver.tap({ id: "nope" }), ElementNotFound);
       });
     });
 
     await t.step("a covered element fails as not tappable, naming the cover", async () => {
-      await withPage(browser, COVERED, async ({ driver, page }) => {
+      await withPage(lab, COVERED, async ({ driver, page }) => {
         const err = await driver.tap({ id: "under" }).then(() => null, (e) => e);
         assert.ok(err instanceof ElementNotTappable);
         assert.equal(err.message, "not tappable: covered by id=overlay@[0,0,200,100]");
@@ -130,7 +130,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("a centre outside the viewport counts as a hit (no implicit scroll)", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         assert.equal(await driver.isTappable({ id: "below" }), true);
         await driver.tap({ id: "below" });
         assert.equal(await read(page, "scrollY"), 0);
@@ -139,7 +139,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("isTappable: missing → false, ambiguous → throws, reachable → true", async () => {
-      await withPage(browser, COUNTER, async ({ driver }) => {
+      await withPage(lab, COUNTER, async ({ driver }) => {
         assert.equal(await driver.isTappable({ id: "nope" }), false);
         await assert.rejects(driver.isTappable({ label: "Buy" }), AmbiguousSelector);
         assert.equal(await driver.isTappable({ id: "inc" }), true);
@@ -149,7 +149,7 @@ Deno.test("tap family on a real page", async (t) => {
     });
 
     await t.step("tapPoint clicks raw coordinates", async () => {
-      await withPage(browser, COUNTER, async ({ driver, page }) => {
+      await withPage(lab, COUNTER, async ({ driver, page }) => {
         await driver.tapPoint([240, 20]);
         assert.equal(await read(page, "window.anon"), 1);
         const [record] = driver.drainActuations().actuations;
