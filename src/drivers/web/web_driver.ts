@@ -8,6 +8,7 @@
  */
 import { Buffer } from "node:buffer";
 import type { CDPSession, Page } from "playwright-core";
+import type { PageFunction } from "playwright-core/types/structs";
 import {
   type ActuationDrain,
   BackendCrashError,
@@ -36,7 +37,7 @@ import { type ActuationInput, ActuationLog } from "./actuation_log.ts";
 import type { Engine } from "./browsers.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
 import { decodeScan, MAX_LABEL, pageScan, SCAN_SELECTOR } from "./dom_scan.ts";
-import { asDriverError } from "./errors.ts";
+import { asDriverError, messageOf } from "./errors.ts";
 import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_test.ts";
 import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
@@ -58,6 +59,11 @@ export const WEB_CAPABILITIES: ReadonlySet<Capability> = new Set([
 
 /** Default bound on one page operation before the browser counts as wedged. */
 export const DEFAULT_OP_TIMEOUT_S = 30;
+
+/** Playwright's words for "the document went away mid-call" (a navigation, not a failure). */
+const NAVIGATED = /Execution context was destroyed|Cannot find context with specified id/;
+/** Reads retried after a navigation before giving up. */
+const NAVIGATION_RETRIES = 5;
 
 /** Intermediate mouse moves of a drag. */
 const DRAG_STEPS = 5;
@@ -123,7 +129,7 @@ export class WebDriver implements Driver {
   async query(): Promise<Element[]> {
     const json = await this.#op(
       "query",
-      () => this.page.evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
+      () => this.#evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
     );
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
@@ -150,7 +156,7 @@ export class WebDriver implements Driver {
     if (size) return size;
     return await this.#op(
       "viewport",
-      () => this.page.evaluate(() => ({ width: innerWidth, height: innerHeight })),
+      () => this.#evaluate(() => ({ width: innerWidth, height: innerHeight }), undefined),
     );
   }
 
@@ -247,7 +253,7 @@ export class WebDriver implements Driver {
         // The finger moves from → to, so the content moves the other way: wheel by from − to.
         await this.page.mouse.wheel(from[0] - to[0], from[1] - to[1]);
       }
-      await this.page.evaluate(pageScrollSettle, {
+      await this.#evaluate(pageScrollSettle, {
         x: from[0],
         y: from[1],
         stableFrames: STABLE_FRAMES,
@@ -340,7 +346,7 @@ export class WebDriver implements Driver {
     await this.#act(
       { gesture: "selectOption", via: "handle", points: [[x, y]], ...this.#about(target) },
       async () => {
-        status = await this.page.evaluate(pageSelectOption, { ...pageTarget(target), value });
+        status = await this.#evaluate(pageSelectOption, { ...pageTarget(target), value });
       },
     );
     const where = renderSelector(sel);
@@ -441,7 +447,7 @@ export class WebDriver implements Driver {
   async #cover(target: Element) {
     const hit = await this.#op(
       "hit test",
-      () => this.page.evaluate(pageHitTest, hitTestArgs(target)),
+      () => this.#evaluate(pageHitTest, hitTestArgs(target)),
     );
     return coverCandidate(hit);
   }
@@ -455,6 +461,22 @@ export class WebDriver implements Driver {
     const record = this.#actuations.record(input);
     await this.#op(input.gesture, fn, extraS);
     record.accepted = true;
+  }
+
+  /**
+   * `page.evaluate`, retried when a navigation replaced the document under it: a tap on a link
+   * followed at once by a read is the normal case, not a wedged browser.
+   */
+  async #evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    for (let attempt = 0;; attempt++) {
+      try {
+        // Our page functions take plain JSON arguments, so Playwright's unboxing is the identity.
+        return await this.page.evaluate(fn as PageFunction<A, R>, arg);
+      } catch (err) {
+        if (attempt >= NAVIGATION_RETRIES || !NAVIGATED.test(messageOf(err))) throw err;
+        await this.page.waitForLoadState("domcontentloaded").catch(() => {});
+      }
+    }
   }
 
   #touchInput(): boolean {

@@ -161,6 +161,29 @@ Deno.test("gestures on a real page", async (t) => {
       });
     });
 
+    await t.step("a read right after a tap that navigates waits for the new document", async () => {
+      await withServer({
+        "/a": () => html(`<a data-testid="to.slow" href="/slow">slow</a>`),
+        "/slow": async () => {
+          // A slow server: the old document is gone well before the new one is parsed.
+          await new Promise((r) => setTimeout(r, 200));
+          return html(`<h1 data-testid="page.slow">Slow</h1>`);
+        },
+      }, async (base) => {
+        await withPage(lab, null, async ({ driver }) => {
+          for (let round = 0; round < 3; round++) {
+            await driver.navigate(`${base}/a`);
+            await driver.tap({ id: "to.slow" });
+            let seen = false;
+            for (let i = 0; i < 200 && !seen; i++) {
+              seen = (await driver.query()).some((e) => e.identifier === "page.slow");
+            }
+            assert.ok(seen, "the new page was read, and no read failed on the way");
+          }
+        });
+      });
+    });
+
     await t.step(
       "setPickerValue and handleSystemAlert are unsupported; no alert labels",
       async () => {
