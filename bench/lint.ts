@@ -14,7 +14,7 @@ import { writeSection } from "./sections.ts";
 
 const FILES = 1000;
 const STEPS = 20;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const TARGET_MS = 2000;
 const MAIN_TS = fileURLToPath(new URL("../main.ts", import.meta.url));
 
@@ -156,40 +156,61 @@ async function lintCli(dir: string): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The 1-minute load average (Linux), so a figure taken on a busy machine says so. */
+async function loadAverage(): Promise<string> {
+  try {
+    return (await Deno.readTextFile("/proc/loadavg")).split(" ")[0];
+  } catch {
+    return "n/a";
+  }
+}
+
 const dir = await Deno.makeTempDir({ prefix: "bajutsu-bench-lint-" });
 try {
   await generate(dir);
-  await lintInProcess(dir); // warm-up: module init and JIT, not part of the figure
+  // The first call runs the parser cold (no JIT yet), as every CLI process does: reported on
+  // its own line, not part of the in-process median.
+  const cold = await lintInProcess(dir);
   const inProcess: number[] = [];
   const cli: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     inProcess.push(await lintInProcess(dir));
     cli.push(await lintCli(dir));
   }
-  const rows = [
-    ["in-process `loadScenarioPaths`", median(inProcess)],
-    ["CLI `deno run -A main.ts lint <dir>` (process start included)", median(cli)],
-  ] as const;
-  const row = ([what, ms]: readonly [string, number]) =>
-    `| ${what} | ${FILES} | ${(ms / 1000).toFixed(2)} s | ${Math.round(FILES / (ms / 1000))} | ` +
-    `< ${TARGET_MS / 1000} s | ${ms < TARGET_MS ? "ok" : "MISSED"} |`;
+  const load = await loadAverage();
+  const rows: Array<[string, number[]]> = [
+    ["in-process `loadScenarioPaths`", inProcess],
+    ["CLI `deno run -A main.ts lint <dir>` (process start included)", cli],
+  ];
+  const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const coldRow =
+    `| in-process, first call (cold JIT; informational) | ${FILES} | ${secs(cold)} | – | ` +
+    `${Math.round(FILES / (cold / 1000))} | – | |`;
+  const row = ([what, runs]: [string, number[]]) => {
+    const med = median(runs);
+    return `| ${what} | ${FILES} | ${secs(med)} | ${secs(Math.min(...runs))} | ` +
+      `${Math.round(FILES / (med / 1000))} | < ${TARGET_MS / 1000} s | ` +
+      `${med < TARGET_MS ? "ok" : "MISSED"} |`;
+  };
   const body = `
 ${FILES} generated scenario files × ${STEPS} steps (seeded mix: tap, type, wait for/until, assert,
 swipe, scroll, longPress, doubleTap, if, extract/capture, back, clear, http, generate), linted
-from a temp dir. Median of ${ROUNDS} after one in-process warm-up.
+from a temp dir. ${ROUNDS} rounds after one in-process warm-up (the cold first call is shown
+separately); files/s and the verdict use the median. 1-minute load average when measured: ${load}.
 
-| path | files | wall | files/s | target | |
-|---|---|---|---|---|---|
+| path | files | median | best | files/s | target | |
+|---|---|---|---|---|---|---|
 ${rows.map(row).join("\n")}
+${coldRow}
 `;
   console.log(body.trim());
   console.log(
-    `raw: in-process ${inProcess.map((m) => m.toFixed(0)).join(", ")} ms; CLI ${
-      cli.map((m) => m.toFixed(0)).join(", ")
-    } ms`,
+    `raw: cold ${cold.toFixed(0)} ms; in-process ${
+      inProcess.map((m) => m.toFixed(0)).join(", ")
+    } ms; CLI ${cli.map((m) => m.toFixed(0)).join(", ")} ms`,
   );
   if (!Deno.args.includes("--print-only")) await writeSection("lint", body);
-  if (rows.some(([, ms]) => ms >= TARGET_MS)) Deno.exitCode = 1;
+  if (rows.some(([, runs]) => median(runs) >= TARGET_MS)) Deno.exitCode = 1;
 } finally {
   if (Deno.args.includes("--keep")) console.log(`corpus kept in ${dir}`);
   else await Deno.remove(dir, { recursive: true });
