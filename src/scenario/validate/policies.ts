@@ -47,9 +47,9 @@ export function redact(ctx: ValidationContext, node: PNode, path: string): Redac
     const p = keyPath(path, e.key);
     if ((REDACT_LISTS as readonly string[]).includes(e.key)) {
       out[e.key as (typeof REDACT_LISTS)[number]] = strList(ctx, e.value, p);
-    } else {
+    } else if ((REDACT_FLAGS as readonly string[]).includes(e.key)) {
       out[e.key as (typeof REDACT_FLAGS)[number]] = bool(ctx, e.value, p);
-    }
+    } // any other key was already reported as unknown by closedMap
   }
   return out;
 }
