@@ -28,6 +28,8 @@ import { realClock } from "../src/time/clock.ts";
 import { writeSection } from "./sections.ts";
 
 const VIEWPORT = { width: 1280, height: 720 };
+/** A phone-sized viewport (a third of the pixels), for the capture cost's dependence on size. */
+const MOBILE = { width: 390, height: 844 };
 const QUERY_TARGET_MS = 5;
 const RATIO_TARGET = 1.25;
 const EVIDENCE_TARGET_MS = 30;
@@ -305,8 +307,12 @@ async function plainFlow(page: Page): Promise<void> {
   expect(!(await at("settings.title").isVisible()), "settings hidden");
 }
 
-async function withFlowPage<T>(browser: Browser, fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
+async function withFlowPage<T>(
+  browser: Browser,
+  fn: (page: Page) => Promise<T>,
+  viewport = VIEWPORT,
+): Promise<T> {
+  const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
   try {
     const page = await context.newPage();
     await page.setContent(APP);
@@ -360,7 +366,7 @@ async function benchFlow(browser: Browser, tmp: string) {
 }
 
 async function benchCapture(browser: Browser) {
-  return await withFlowPage(browser, async (page) => {
+  const desktop = await withFlowPage(browser, async (page) => {
     const driver = new WebDriver({ page, engine: "chromium" });
     const cdp = await timeIt(30, 3, () => driver.screenshotBytes());
     const pw = await timeIt(30, 3, () => page.screenshot({ type: "png" }));
@@ -370,8 +376,23 @@ async function benchCapture(browser: Browser) {
       await driver.query();
       await driver.screenshotBytes();
     });
-    return { cdp, pw, tree, pair };
+    // The PNG is made by the browser's compositor, the tree by the page: they can overlap.
+    const overlapped = await timeIt(30, 3, async () => {
+      await Promise.all([driver.screenshotBytes(), driver.query()]);
+      await driver.screenshotBytes();
+    });
+    return { cdp, pw, tree, pair, overlapped };
   });
+  const mobile = await withFlowPage(browser, async (page) => {
+    await page.setViewportSize(MOBILE);
+    const driver = new WebDriver({ page, engine: "chromium" });
+    return await timeIt(30, 3, async () => {
+      await driver.screenshotBytes();
+      await driver.query();
+      await driver.screenshotBytes();
+    });
+  }, MOBILE);
+  return { ...desktop, mobile };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -415,6 +436,8 @@ try {
     `| PNG via page.screenshot (not used) | ${fig(capture.pw)} |`,
     `| element tree (query) | ${fig(capture.tree)} |`,
     `| before PNG + tree + after PNG, back to back | ${fig(capture.pair)} |`,
+    `| the same with the before PNG and the tree overlapped | ${fig(capture.overlapped)} |`,
+    `| back to back at ${MOBILE.width}×${MOBILE.height} | ${fig(capture.mobile)} |`,
     `| flow with FileSink − flow with NullSink, per step | ${ms(perStepEvidence)} |`,
   ].join("\n");
   console.log(body);
