@@ -105,12 +105,14 @@ class WebEnvironment implements Environment {
     }
     if (!web.baseUrl) throw new DeviceError("web: the target has no baseUrl to open");
     await this.teardown();
+    // Validated before anything is created (an unknown deviceMode leaves nothing behind).
+    const options = contextOptions(web, engine);
     if (req.videoPath) {
       const ffmpeg = await ensureFfmpeg(this.#shared.probe);
       const dir = await Deno.makeTempDir({ prefix: "bajutsu-video-" });
       this.#video = { path: req.videoPath, ffmpeg, dir };
+      options.recordVideo = { dir };
     }
-    const options = contextOptions(web, engine, this.#video?.dir);
     try {
       const context = await browser.newContext(options);
       this.#context = context;
