@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { BrowserContext, Request, Route } from "playwright-core";
+import type { BrowserContext, Request, Response, Route } from "playwright-core";
 import { compileRequestMatch, type ExchangePredicate } from "../../assertions/mod.ts";
 import type { Mock } from "../../scenario/types.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
@@ -65,13 +65,17 @@ function isHttp(url: string): boolean {
 }
 
 /**
- * Observes one browser context. `exchanges()` lists the completed exchanges in request-start
- * order; `settle()` waits for the bodies still being read.
+ * Observes one browser context. An exchange is visible from its response on (status and headers
+ * known): Playwright reports a request finished tens of milliseconds after the page already
+ * used the response, and an assertion right after the action must see it. The response body
+ * joins when the request finished; `settle()` waits for bodies already being read.
  */
 export class NetworkCollector {
   #slots: Slot[] = [];
   #slotOf = new Map<Request, Slot>();
   #mocked = new WeakSet<Request>();
+  /** A mock's body is known before the browser reports the request finished. */
+  #mockBody = new WeakMap<Request, string>();
   #pending = new Set<Promise<void>>();
   #mocks: CompiledMock[];
   #clock: Clock;
@@ -92,6 +96,7 @@ export class NetworkCollector {
   ): Promise<NetworkCollector> {
     const collector = new NetworkCollector(compileMocks(opts.mocks ?? []), opts.clock ?? realClock);
     context.on("request", (req) => collector.#started(req));
+    context.on("response", (res) => collector.#responded(res));
     context.on("requestfinished", (req) => collector.#track(collector.#finished(req, true)));
     context.on("requestfailed", (req) => collector.#track(collector.#finished(req, false)));
     // Routing costs every request a round trip: only pay it when something is mocked.
@@ -101,7 +106,7 @@ export class NetworkCollector {
     return collector;
   }
 
-  /** Completed exchanges in the order their requests started. */
+  /** Exchanges with a response (or a failure), in the order their requests started. */
   exchanges(): Exchange[] {
     const out: Exchange[] = [];
     for (const slot of this.#slots) if (slot.exchange) out.push(slot.exchange);
@@ -124,6 +129,22 @@ export class NetworkCollector {
     this.#slotOf.set(req, slot);
   }
 
+  /** Status and headers are known: the exchange becomes visible, its body still to come. */
+  #responded(res: Response): void {
+    const req = res.request();
+    const slot = this.#slotOf.get(req);
+    if (!slot || slot.exchange) return;
+    slot.exchange = {
+      ...requestSide(req),
+      status: res.status(),
+      responseHeaders: res.headers(),
+      responseBody: this.#mockBody.get(req) ?? null,
+      startedAt: slot.startedAt,
+      durationMs: Math.max(0, (this.#clock.now() - slot.startedMono) * 1000),
+      mocked: this.#mocked.has(req),
+    };
+  }
+
   #track(work: Promise<void>): void {
     this.#pending.add(work);
     work.finally(() => this.#pending.delete(work));
@@ -134,8 +155,9 @@ export class NetworkCollector {
     if (!slot) return;
     this.#slotOf.delete(req);
     const durationMs = Math.max(0, (this.#clock.now() - slot.startedMono) * 1000);
+    // Replaced, not mutated: a list handed out earlier keeps what it showed.
     const exchange: Exchange = {
-      ...requestSide(req),
+      ...(slot.exchange ?? requestSide(req)),
       startedAt: slot.startedAt,
       durationMs,
       mocked: this.#mocked.has(req),
@@ -161,13 +183,15 @@ export class NetworkCollector {
       return;
     }
     this.#mocked.add(req);
+    const body = mock.respond.body ?? "";
+    this.#mockBody.set(req, body.slice(0, MAX_BODY_BYTES));
     const delayMs = mock.respond.delayMs ?? 0;
     try {
       if (delayMs > 0) await this.#clock.sleep(delayMs / 1000);
       await route.fulfill({
         status: mock.respond.status ?? 200,
         headers: mock.respond.headers ?? {},
-        body: mock.respond.body ?? "",
+        body,
       });
     } catch {
       // The page or context closed while the mock was answering: nobody is waiting any more.

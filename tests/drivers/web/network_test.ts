@@ -99,6 +99,29 @@ Deno.test("network collection on a real page", async (t) => {
         }, { mocks: [] });
       });
 
+      await t.step(
+        "an exchange the page already used is visible to the very next read",
+        async () => {
+          await withPage(lab, null, async ({ driver, page }) => {
+            await driver.navigate(`${base}/`);
+            for (let i = 1; i <= 5; i++) {
+              await page.evaluate(() =>
+                fetch("/api/items", { method: "POST" }).then((r) => r.status)
+              );
+              await driver.query();
+              const items = driver.exchanges().filter((e) => e.path === "/api/items");
+              assert.equal(items.length, i, `round ${i}`);
+              assert.deepEqual([items[i - 1].status, items[i - 1].responseBody], [202, "queued"]);
+            }
+          }, {
+            mocks: [{
+              match: { method: "POST" },
+              respond: { status: 202, headers: {}, body: "queued" },
+            }],
+          });
+        },
+      );
+
       await t.step("a mock answers instead of the server and is observed as mocked", async () => {
         await withPage(lab, null, async ({ driver, page }) => {
           await driver.navigate(`${base}/`);
