@@ -41,6 +41,13 @@ export interface FileSinkOptions {
   provenance?: (sid: string) => WaitProvenance | null;
 }
 
+/** An after-shot that may stand in for the next step's before-shot. */
+interface LastShot {
+  sid: string;
+  bytes: Uint8Array | null;
+  path: string;
+}
+
 /** A step directory, run-dir relative (`00-login/before/step0`) and on disk. */
 interface StepDir {
   rel: string;
@@ -61,6 +68,8 @@ export class FileSink implements EvidenceSink {
   readonly #listed = new Map<string, Set<string>>();
   readonly #skipped = new Map<string, SkippedCapture[]>();
   readonly #madeDirs = new Set<string>();
+  /** The latest after.png, kept so the next step's before.png can reuse it. */
+  #lastAfterShot: LastShot | null = null;
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -84,21 +93,47 @@ export class FileSink implements EvidenceSink {
     return [...(this.#skipped.get(safeSegment(sid)) ?? [])];
   }
 
-  async before(driver: Driver, stepDir: string, elements: Element[] | null): Promise<Artifact[]> {
+  async before(
+    driver: Driver,
+    stepDir: string,
+    elements: Element[] | null,
+    opts: { reuseAfterShot?: boolean } = {},
+  ): Promise<Artifact[]> {
     const step = this.#step(stepDir);
     // A new execution of this step dir (a loop re-entering it) lists its files afresh.
     this.#listed.set(step.rel, new Set());
     if (!await this.#ensureDir(step)) return [];
-    const shot = await this.#screenshot(driver, step, STEP_FILES.before);
+    const last = this.#lastAfterShot;
+    const shot = opts.reuseAfterShot && last !== null && last.sid === this.#sid
+      ? await this.#reuseShot(step, STEP_FILES.before, last)
+      : await this.#screenshot(driver, step, STEP_FILES.before);
     const tree = await this.#elements(driver, step, elements);
     return [shot, tree].filter((a): a is Artifact => a !== null);
   }
 
   async afterShot(driver: Driver, stepDir: string): Promise<Artifact[]> {
     const step = this.#step(stepDir);
+    this.#lastAfterShot = null;
     if (!await this.#ensureDir(step)) return [];
     const shot = await this.#screenshot(driver, step, STEP_FILES.after);
     return shot === null ? [] : [shot];
+  }
+
+  /** Writes the previous after-shot as `file` (no new capture). */
+  async #reuseShot(step: StepDir, file: string, last: LastShot): Promise<Artifact | null> {
+    const path = join(step.abs, file);
+    try {
+      if (last.bytes) {
+        this.#queue.add(this.#writer.binary(path, last.bytes), `${step.rel}/${file}`);
+      } else {
+        await Deno.copyFile(last.path, path);
+        await chmodFile(path);
+      }
+    } catch (err) {
+      this.#log(`evidence: screenshot ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      return null;
+    }
+    return this.#list(step, file, "screenshot");
   }
 
   async capture(
@@ -255,13 +290,15 @@ export class FileSink implements EvidenceSink {
   async #screenshot(driver: Driver, step: StepDir, file: string): Promise<Artifact | null> {
     const path = join(step.abs, file);
     try {
+      let bytes: Uint8Array | null = null;
       if (driver.screenshotBytes !== undefined) {
-        const bytes = await driver.screenshotBytes();
+        bytes = await driver.screenshotBytes();
         this.#queue.add(this.#writer.binary(path, bytes), `${step.rel}/${file}`);
       } else {
         await driver.screenshot(path);
         await chmodFile(path);
       }
+      if (file === STEP_FILES.after) this.#lastAfterShot = { sid: this.#sid!, bytes, path };
     } catch (err) {
       this.#log(`evidence: screenshot ${step.rel}/${file} failed: ${errorMessage(err)}`);
       return null;

@@ -49,8 +49,17 @@ export interface Interval {
 export interface EvidenceSink {
   /** Sets the scenario directory for the following calls (`<NN>-<slug>`), and the phase. */
   beginScenario(sid: string): void;
-  /** Pre-action baseline: before.png + elements.json for a leaf step. */
-  before(driver: Driver, stepDir: string, elements: Element[] | null): Promise<Artifact[]>;
+  /**
+   * Pre-action baseline: before.png + elements.json for a leaf step. With `reuseAfterShot`, the
+   * pre baseline is the previous leaf step's post state (its tree is `elements`), so the sink may
+   * write that step's after.png as this before.png instead of taking the same picture again.
+   */
+  before(
+    driver: Driver,
+    stepDir: string,
+    elements: Element[] | null,
+    opts?: { reuseAfterShot?: boolean },
+  ): Promise<Artifact[]>;
   /** after.png, shot right after the action. */
   afterShot(driver: Driver, stepDir: string): Promise<Artifact[]>;
   /** Instant captures (post-step elements.json and fired tokens). */

@@ -45,6 +45,12 @@ export interface RunContext {
   readonly monoStart: number;
   /** The last tree a step read after acting (seeds the next step's "before"). */
   prevTree: Element[] | null;
+  /**
+   * The post tree of the last leaf step, i.e. the state its after.png shows. While `prevTree` is
+   * still this very tree, nothing has replaced the post state and the after-shot can stand in
+   * for the next before-shot.
+   */
+  afterShotTree: Element[] | null;
   /** A `select` left a live selection (`copy` needs one; most other actions clear it). */
   selectionLive: boolean;
   /** Unbound runtime tokens already warned about. */

@@ -66,7 +66,9 @@ export async function runLeafStep(
   const artifacts = outcome.artifacts;
 
   let preTree = ctx.wantsScreenChanged ? (ctx.prevTree ?? await driver.query()) : null;
-  artifacts.push(...await sink.before(driver, stepDir, preTree ?? ctx.prevTree));
+  const baseline = preTree ?? ctx.prevTree;
+  const reuseAfterShot = baseline !== null && baseline === ctx.afterShotTree;
+  artifacts.push(...await sink.before(driver, stepDir, baseline, { reuseAfterShot }));
 
   let s: Step;
   try {
@@ -95,6 +97,7 @@ export async function runLeafStep(
     artifacts.push(...await sink.afterShot(driver, stepDir));
     post = body.tree ?? await driver.query();
     ctx.prevTree = post;
+    ctx.afterShotTree = post;
     if (!body.ok && body.trace) {
       const diag = await sink.waitDiagnostic(stepDir, body.trace, post);
       if (diag) artifacts.push(diag);

@@ -51,6 +51,7 @@ export function createRunContext(
     wallStart: clock.wallNow().getTime() / 1000,
     monoStart: clock.now(),
     prevTree: null,
+    afterShotTree: null,
     selectionLive: false,
     warnedTokens: new Set(),
     tokenCache: new WeakMap(),

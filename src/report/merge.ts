@@ -98,11 +98,7 @@ export async function mergeRuns(runDirs: string[], outDir: string): Promise<Mani
   const matrix = buildMatrix(scenarios);
   if (matrix) merged.matrix = matrix;
   await writeDerivedReports(outDir, merged, undefined);
-  await writeFileAtomic(
-    join(outDir, "manifest.json"),
-    JSON.stringify(merged, null, 2) + "\n",
-    0o600,
-  );
+  await writeFileAtomic(join(outDir, "manifest.json"), manifestText(merged), 0o600);
   await refreshRunsIndex(join(outDir, ".."));
   return merged;
 }
