@@ -199,6 +199,9 @@ export class FileSink implements EvidenceSink {
         this.#skip(kind, `${kind} is not a per-step interval capture`);
         continue;
       }
+      // Playwright can only record a whole context: web video is the scenario-wide
+      // `<sid>/scenario.mp4` (evidence.md §2), so there is no per-step segment to start.
+      if (kind === "video" && driver.name === "playwright") continue;
       const cannot = `the ${driver.name} driver cannot record ${kind}`;
       if (driver.driverInterval === undefined) {
         this.#skip(kind, cannot);

@@ -33,6 +33,7 @@ import { RunCrashBudget } from "./crash_budget.ts";
 import { runMatrix } from "./matrix.ts";
 import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts";
 import { annotationFor } from "./github_annotations.ts";
+import { scenarioWantsVideo } from "./video.ts";
 import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
 import { installSigterm } from "./sigterm.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
@@ -241,6 +242,10 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       clock,
       cancel,
       maxWarmReuses: knobs.maxWarmReuses,
+      videoPathFor: (leaseReq) =>
+        backend.actuator === "playwright" && scenarioWantsVideo(leaseReq.scenario, eff.capture)
+          ? `${passDir}/${leaseReq.sid}/scenario.mp4`
+          : undefined,
       readyWhen: eff.readyWhen,
       idNamespaces: eff.idNamespaces,
     });
@@ -341,6 +346,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   }
 
   // 5. reports, annotations, verdict
+  await addScenarioVideos(records, runDir, backend.actuator);
   const reportRecords: ReportRecord[] = records.map((r) => toReportRecord(r, runDir));
   const { manifestPath } = await writeReport(runDir, {
     runId,
@@ -364,6 +370,20 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
   if (exitOverride !== null) return exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** A whole-session recording lands at teardown; list it where it exists. */
+async function addScenarioVideos(records: ScenarioRecord[], runDir: string, provider: string) {
+  for (const r of records) {
+    const name = `${r.sid}/scenario.mp4`;
+    const dir = r.engine ? `${runDir}/${r.engine}` : runDir;
+    try {
+      if ((await Deno.stat(`${dir}/${name}`)).isFile) {
+        await Deno.chmod(`${dir}/${name}`, 0o600);
+        r.artifacts = [...r.artifacts, { name, kind: "video", provider }];
+      }
+    } catch { /* not recorded */ }
+  }
 }
 
 /** Artifact names of an engine pass are relative to `<runDir>/<engine>`: prefix them. */

@@ -30,6 +30,8 @@ export interface PoolOptions {
   idNamespaces?: string[];
   readyTimeoutS?: number;
   extraEnv?: (req: LeaseRequest, device: string) => Record<string, string>;
+  /** Where a whole-session recording of this lease goes (web video); undefined = none. */
+  videoPathFor?: (req: LeaseRequest) => string | undefined;
   log?: (line: string) => void;
 }
 
@@ -130,6 +132,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         warm: entry !== null,
         extraEnv: opts.extraEnv?.(req, device) ?? {},
         replaceDevice: req.replaceDevice,
+        videoPath: opts.videoPathFor?.(req),
       });
       let readiness: Readiness | null = null;
       try {

@@ -1,0 +1,64 @@
+/** `bajutsu run` on the web backend records the scenario-wide video when a rule names it. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { serveDemo } from "../../demos/web/serve.ts";
+import { runCommand } from "../../src/runner/pipeline.ts";
+import { CancelSource } from "../../src/time/cancel.ts";
+import { validateManifest } from "../../src/report/manifest_schema.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+Deno.test("web run: a video capture rule yields <sid>/scenario.mp4, private, listed as a scenario artifact", async () => {
+  const server = await serveDemo({ port: 0 });
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-video-" });
+  try {
+    const scenarioFile = join(dir, "video.yaml");
+    await Deno.writeTextFile(
+      scenarioFile,
+      `- name: skip onboarding on video
+  capturePolicy:
+    - on: { action: tap }
+      capture: [video]
+  steps:
+    - tap: { id: onboarding.skip }
+    - wait: { for: { id: login.username }, timeout: 10 }
+`,
+    );
+    const out: string[] = [], err: string[] = [];
+    const code = await runCommand({
+      configPath: join(ROOT, "demos/web/bajutsu.config.yaml"),
+      target: "demo",
+      baseUrl: server.url,
+      scenarios: [scenarioFile],
+      tags: [],
+      exclude: [],
+      runsDir: join(dir, "runs"),
+      workers: 1,
+    }, {
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      progress: { line: (l) => err.push(l), live: () => {} },
+      env: () => undefined,
+      color: false,
+      cancel: new CancelSource(),
+    });
+    assert.equal(code, 0, err.join("\n"));
+    const manifestPath = out.at(-1)!.replace(/^PASS {2}/, "");
+    const m = JSON.parse(await Deno.readTextFile(manifestPath));
+    assert.deepEqual(validateManifest(m), []);
+    const video = m.scenarios[0].artifacts.find((a: { kind: string }) => a.kind === "video");
+    assert.deepEqual(video, {
+      name: "00-skip-onboarding-on-video/scenario.mp4",
+      kind: "video",
+      provider: "playwright",
+    });
+    const path = join(manifestPath, "..", video.name);
+    const info = await Deno.stat(path);
+    assert.ok(info.size > 1000, `video has content (${info.size} bytes)`);
+    assert.equal(info.mode! & 0o777, 0o600);
+    assert.deepEqual(m.scenarios[0].skipped_captures, [], "no per-step video skips on web");
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
