@@ -91,6 +91,21 @@ Deno.test("run: a mixed suite keeps declaration order and exits 1", async () => 
   ]);
 });
 
+Deno.test("run: --workers 2 runs lanes in parallel and keeps declaration order", async () => {
+  const r = await run({ workers: 2 });
+  assert.equal(r.code, 1);
+  assert.deepEqual(
+    r.manifest.scenarios.map((s) => [s.scenario, s.sid, s.device]).map((x) => x.slice(0, 2)),
+    [
+      ["counter reads five", "00-counter-reads-five"],
+      ["log in", "01-log-in"],
+      ["wrong password shows an error", "02-wrong-password-shows-an-error"],
+    ],
+  );
+  const lanes = new Set(r.manifest.scenarios.map((s) => s.device));
+  assert.deepEqual([...lanes].sort(), ["fake-0", "fake-1"]);
+});
+
 Deno.test("run: secrets never reach the evidence", async () => {
   const r = await run({ scenarios: [join(FIXTURE, "scenarios/login.yaml")], tags: ["smoke"] });
   assert.equal(r.code, 0, r.err.join("\n"));
