@@ -11,24 +11,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadScenarioPaths } from "../src/scenario/load.ts";
 import { writeSection } from "./sections.ts";
+import { seededRandom } from "../src/time/random.ts";
 
 const FILES = 1000;
 const STEPS = 20;
 const ROUNDS = 5;
 const TARGET_MS = 2000;
 const MAIN_TS = fileURLToPath(new URL("../main.ts", import.meta.url));
-
-/** A tiny deterministic PRNG (mulberry32) so every run lints the same corpus. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SCREENS = ["login", "home", "settings", "cart", "profile", "search", "orders", "help"];
 
@@ -104,7 +93,7 @@ function scenarioFile(n: number, rand: () => number): string {
 }
 
 async function generate(dir: string): Promise<void> {
-  const rand = prng(20240501);
+  const rand = seededRandom(20240501);
   for (let n = 0; n < FILES; n++) {
     const sub = join(dir, SCREENS[n % SCREENS.length]);
     if (n < SCREENS.length) await Deno.mkdir(sub, { recursive: true });

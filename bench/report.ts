@@ -11,6 +11,7 @@ import { chromium } from "playwright-core";
 import { writeReport } from "../src/report/write_report.ts";
 import { largeRun } from "../tests/report/fixtures.ts";
 import { writeSection } from "./sections.ts";
+import { CHROMIUM_ARGS } from "../src/drivers/web/browsers.ts";
 
 const SCENARIOS = 1000;
 const STEPS = 20;
@@ -42,16 +43,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const renders: number[] = [];
   const inPage: number[] = [];

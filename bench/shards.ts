@@ -5,22 +5,11 @@
  */
 import { partition } from "../src/runner/shards.ts";
 import { writeSection } from "./sections.ts";
-
-/** A small deterministic PRNG (mulberry32) so the figures are reproducible. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../src/time/random.ts";
 
 const SCENARIOS = 200;
 const SHARDS = 4;
-const rand = mulberry32(20261202);
+const rand = seededRandom(20261202);
 // Long-tailed durations (1–120 s): most scenarios are short, a few are slow, as in real suites.
 const names = Array.from({ length: SCENARIOS }, (_, i) => `scenario-${i}`);
 const durations = new Map(names.map((n) => [n, Math.round((1 + 119 * rand() ** 3) * 10) / 10]));

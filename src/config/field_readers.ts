@@ -17,6 +17,7 @@ import {
   str,
   strOrList,
 } from "./readers.ts";
+import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
   type AiSettings,
   type DeviceProvider,
@@ -145,18 +146,6 @@ export const viewport = record({ width: positiveInt, height: positiveInt }, {
 /** `cloudBatchBudget`. */
 export const positiveInteger: Reader<number> = positiveInt;
 
-/** Evidence capture token kinds and modifiers (evidence.md §2). */
-export const CAPTURE_KINDS = [
-  "screenshot",
-  "elements",
-  "actionLog",
-  "deviceLog",
-  "network",
-  "video",
-  "appTrace",
-  "rawTree",
-] as const;
-export const CAPTURE_MODIFIERS = ["before", "after", "around", "onError"] as const;
 const TOKEN = new RegExp(
   `^(${CAPTURE_KINDS.join("|")})(\\.(${CAPTURE_MODIFIERS.join("|")}))?$`,
 );

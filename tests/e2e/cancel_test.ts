@@ -6,22 +6,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { validateManifest } from "../../src/report/manifest_schema.ts";
+import { seededRandom } from "../../src/time/random.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CONFIG = join(ROOT, "tests/fixtures/fake_target/slow_config.yaml");
 const SCENARIOS = 6;
 const GRACE_S = 5;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Trial {
   code: number;
@@ -84,7 +74,7 @@ async function manifestOf(runsDir: string): Promise<unknown | null> {
 }
 
 Deno.test("SIGTERM at random moments: complete manifest, every scenario accounted for, exit 1, within grace", async () => {
-  const rand = mulberry32(4242);
+  const rand = seededRandom(4242);
   const delays = Array.from({ length: 20 }, () => Math.floor(rand() * 1500));
   // Two trials at a time: bounded, and fast enough for CI on 2 cores.
   for (let i = 0; i < delays.length; i += 2) {
@@ -116,7 +106,7 @@ Deno.test("SIGTERM at random moments: complete manifest, every scenario accounte
 });
 
 Deno.test("SIGKILL never leaves a partial manifest", async () => {
-  const rand = mulberry32(7);
+  const rand = seededRandom(7);
   const delays = Array.from({ length: 10 }, () => Math.floor(rand() * 3500));
   for (let i = 0; i < delays.length; i += 2) {
     const pair = await Promise.all(delays.slice(i, i + 2).map((d) => trial("SIGKILL", d)));

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { writeReport } from "../../src/report/write_report.ts";
 import { HOSTILE_NAME, HOSTILE_REASON, largeRun, smallRun } from "../report/fixtures.ts";
+import { CHROMIUM_ARGS } from "../../src/drivers/web/browsers.ts";
 
 /** A real 60×120 PNG (solid colour). */
 const PNG = Uint8Array.from(
@@ -20,16 +21,7 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-const LAUNCH_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const LAUNCH_ARGS = [...CHROMIUM_ARGS];
 
 /** Writes the small run with a real PNG behind every screenshot it records. */
 async function syntheticRunDir(root: string): Promise<string> {

@@ -8,17 +8,7 @@ import type { PNode } from "../../scenario/pnode.ts";
 import type { Selector } from "../../scenario/types.ts";
 import { compileRegex, InvalidRegex } from "../../selectors/mod.ts";
 import { join, type NodeReader } from "./app_file_reader.ts";
-
-const SELECTOR_FIELDS = [
-  "id",
-  "idMatches",
-  "label",
-  "labelMatches",
-  "traits",
-  "value",
-  "within",
-  "index",
-] as const;
+import { SELECTOR_FIELDS } from "../../scenario/validate/selector.ts";
 
 /** Reads a selector; null after reporting an error. */
 export function readSelector(r: NodeReader, node: PNode, path: string): Selector | null {

@@ -11,18 +11,10 @@ import { closedMap, type MapNode } from "./mapping.ts";
 import { int, str, strList } from "./scalars.ts";
 import { pattern } from "./pattern.ts";
 import { describeNode } from "./describe.ts";
+import { SELECTOR_KEYS as SELECTOR_KEYS_ORDER } from "../../selectors/render.ts";
 
 /** Selector field names in their canonical order. */
-export const SELECTOR_FIELDS = [
-  "id",
-  "idMatches",
-  "label",
-  "labelMatches",
-  "traits",
-  "value",
-  "within",
-  "index",
-] as const;
+export const SELECTOR_FIELDS = SELECTOR_KEYS_ORDER;
 
 /** The selector key set. */
 export const SELECTOR_KEYS: ReadonlySet<string> = new Set(SELECTOR_FIELDS);
