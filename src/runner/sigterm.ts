@@ -18,6 +18,8 @@ export interface SigtermHandle {
 
 export interface SigtermOptions {
   graceS: number;
+  /** Seconds past the grace before giving up (default HANDLER_SLACK_S). */
+  slackS?: number;
   onCancel?: () => void;
   /** Injected for tests; defaults to re-raising SIGTERM with the default disposition. */
   onDeadline?: () => void;
@@ -43,7 +45,7 @@ export function installSigterm(opts: SigtermOptions): SigtermHandle {
     opts.onCancel?.();
     timer = setTimeout(
       () => (opts.onDeadline ?? (() => reraise(listener)))(),
-      (opts.graceS + HANDLER_SLACK_S) * 1000,
+      (opts.graceS + (opts.slackS ?? HANDLER_SLACK_S)) * 1000,
     );
   };
   let installed = false;
