@@ -69,7 +69,10 @@ Deno.test("gestures on a real page", async (t) => {
         const top = `document.querySelector("[data-testid=list]").scrollTop`;
         await driver.scroll([150, 250], [150, 50]);
         const after = await read<number>(page, top);
-        assert.ok(Math.abs(after - 200) <= 20, `scrolled to ${after}`);
+        // A 200 px drag: Chromium's touch slop and move coalescing on a loaded machine can eat
+        // part of it (145 px seen under parallel browser tests), but a fling would carry the
+        // content ~1,300 px. So: clearly scrolled, and never past the finger's travel.
+        assert.ok(after >= 120 && after <= 220, `scrolled to ${after}`);
         // At rest: ten frames later the content has not moved on by inertia.
         await page.evaluate(() =>
           new Promise((resolve) => {
