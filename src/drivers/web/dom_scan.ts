@@ -56,8 +56,12 @@ export function pageScan(args: { selector: string; maxLabel: number }): string {
     if (getComputedStyle(el).visibility !== "visible") continue;
     const id = el.getAttribute("data-testid") || null;
     const roleAttr = el.getAttribute("role");
+    const inputType = el.tagName === "INPUT" ? (el as HTMLInputElement).type : "";
+    // A checkbox or radio input carries its implicit ARIA role, so it maps to `switch`.
     const role = roleAttr && roleAttr.trim()
       ? roleAttr.trim().split(/\s+/)[0].toLowerCase()
+      : inputType === "checkbox" || inputType === "radio"
+      ? inputType
       : el.tagName.toLowerCase();
     const aria = el.getAttribute("aria-label");
     let label: string | null = aria && aria.trim() ? aria.trim() : null;
@@ -68,7 +72,12 @@ export function pageScan(args: { selector: string; maxLabel: number }): string {
       if (text === "" && full.length > 4 * args.maxLabel) text = full.replace(/\s+/g, " ").trim();
       label = text ? text.slice(0, args.maxLabel).trim() : null;
     }
-    const raw = (el as HTMLInputElement).value;
+    // A checkbox's or radio's `.value` is its form value ("on"), not its state: report the
+    // state the way a switch's accessibility value reads (selectors-assertions.md §1).
+    const toggle = inputType === "checkbox" || inputType === "radio";
+    const raw = toggle
+      ? ((el as HTMLInputElement).checked ? "on" : "off")
+      : (el as HTMLInputElement).value;
     const value = typeof raw === "string" && raw !== "" ? raw : null;
     let flags = 0;
     if (el.tagName === "INPUT" && (el as HTMLInputElement).type === "password") flags |= 1;

@@ -68,6 +68,7 @@ const PAGE = `<!doctype html><html><body style="margin:0">
 <div role="switch" aria-checked="true" data-testid="wifi" style="position:absolute;left:300px;top:120px;width:40px;height:20px"></div>
 <div role="tab" aria-selected="true" aria-disabled="true" style="position:absolute;left:300px;top:150px;width:40px;height:20px">Tab A</div>
 <input type="checkbox" data-testid="agree" checked style="position:absolute;left:300px;top:180px">
+<input type="checkbox" data-testid="consent" style="position:absolute;left:330px;top:180px">
 <div role="searchbox" data-testid="" style="position:absolute;left:300px;top:210px;width:40px;height:20px">q</div>
 <button data-testid="gone.none" style="display:none">Hidden</button>
 <div style="display:none"><button data-testid="gone.parent">Inside hidden</button></div>
@@ -96,6 +97,7 @@ Deno.test("query on a real page", async (t) => {
             "wifi",
             "label:Tab A",
             "agree",
+            "consent",
             "label:q",
             "far.away",
           ],
@@ -117,7 +119,10 @@ Deno.test("query on a real page", async (t) => {
         assert.equal(byId.get("color")!.value, "r");
         assert.deepEqual(byId.get("wifi")!.traits, ["switch", "selected"]);
         assert.deepEqual(byId.get("Tab A")!.traits, ["tab", "notEnabled", "selected"]);
-        assert.deepEqual(byId.get("agree")!.traits, ["textField", "selected"]);
+        // A checkbox input is a switch whose value reads its state, not its form value "on".
+        assert.deepEqual(byId.get("agree")!.traits, ["switch", "selected"]);
+        assert.equal(byId.get("agree")!.value, "on");
+        assert.equal(byId.get("consent")!.value, "off");
         assert.deepEqual(byId.get("q")!.traits, ["searchField"]);
         assert.equal(byId.get("q")!.identifier, null);
         assert.equal(byId.get("far.away")!.frame[1], 2000);
