@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { findBrowser } from "../src/drivers/web/browsers.ts";
 import { serveDemo } from "../demos/web/serve.ts";
-import { DEMO_CONFIG, DEMO_PASSWORD, REPO_ROOT } from "../scripts/demo.ts";
+import { DEMO_CONFIG, DEMO_PASSWORD, demoRunArgs, REPO_ROOT } from "../scripts/demo.ts";
 import { writeSection } from "./sections.ts";
 
 const PLAYWRIGHT_VERSION = "1.64.1";
@@ -188,19 +188,13 @@ async function benchWorkers(baseUrl: string, work: string) {
       "run",
       "-A",
       join(REPO_ROOT, "main.ts"),
-      "run",
-      "--config",
-      DEMO_CONFIG,
-      "--target",
-      "demo",
-      "--base-url",
-      baseUrl,
-      "--exclude",
-      "broken",
-      "--workers",
-      String(workers),
-      "--runs-dir",
-      join(work, `runs-w${workers}`),
+      // The demo's own run arguments; the later --workers wins.
+      ...demoRunArgs(baseUrl, [
+        "--workers",
+        String(workers),
+        "--runs-dir",
+        join(work, `runs-w${workers}`),
+      ]),
     ], { env: { DEMO_PASSWORD } });
   const one = await medianOf("demo suite --workers 1", suite(1));
   const two = await medianOf("demo suite --workers 2", suite(2));
