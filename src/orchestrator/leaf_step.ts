@@ -17,7 +17,7 @@
 import type { Element } from "../drivers/driver.ts";
 import type { Interval } from "../evidence/sink.ts";
 import { primaryId, treesEqual } from "../selectors/mod.ts";
-import type { Step } from "../scenario/types.ts";
+import type { Selector, Step } from "../scenario/types.ts";
 import { RunCancelled } from "../time/cancel.ts";
 import { AlertWatch } from "./alert_watch.ts";
 import { CANCELLED_FAILURE } from "./cancellation.ts";
@@ -81,7 +81,10 @@ export async function runLeafStep(
   }
   const primary = primarySelector(s);
   const pid = primary ? primaryId(primary) : null;
-  if (primary) outcome.selector = maskValue(ctx, primary);
+  // Reports show what the step acted on; a wait has no primary selector (evidence.md §3) but
+  // its awaited selector is what a reader wants to see.
+  const shown = primary ?? awaitedSelector(s);
+  if (shown) outcome.selector = maskValue(ctx, shown);
 
   const kinds = intervalKinds(s.capture, ctx.policy, s.action, pid, ctx.baselineCapture);
   const intervals = kinds.length > 0
@@ -224,4 +227,12 @@ async function stopQuietly(
   } catch {
     // The step is already ending on a more important error; a lost recording must not mask it.
   }
+}
+
+/** The selector a `wait for` / `until: {gone}` step watches, for reports only. */
+function awaitedSelector(s: Step): Selector | null {
+  if (s.action !== "wait") return null;
+  const w = s.body;
+  if ("for" in w) return w.for;
+  return w.until.kind === "gone" ? w.until.sel : null;
 }

@@ -41,3 +41,23 @@ Deno.test("after-shot reuse: offered only when the pre baseline is the previous 
     ["step4", true],
   ]);
 });
+
+Deno.test("a wait step's outcome names the selector it waited for (reports only; no primary id)", async () => {
+  const { clock, driver } = fake();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "wait", body: { for: { id: "home" }, timeout: 1 } } as Step,
+        {
+          action: "wait",
+          body: { until: { kind: "gone", sel: { id: "nope" } }, timeout: 1 },
+        } as Step,
+        { action: "wait", body: { until: { kind: "settled" }, timeout: 0 } } as Step,
+      ],
+    }),
+    { clock },
+  );
+  assert.equal(r.ok, true, r.failure ?? "");
+  assert.deepEqual(r.steps.map((s) => s.selector), [{ id: "home" }, { id: "nope" }, undefined]);
+});
