@@ -8,8 +8,7 @@
  */
 import type { Scenario } from "../scenario/types.ts";
 import type { CancelSignal } from "../time/cancel.ts";
-import { CANCELLED, type ScenarioRecord } from "./run_all.ts";
-import { scenarioSid } from "./sid.ts";
+import { CANCELLED, failedRecord, type ScenarioRecord } from "./run_all.ts";
 
 /** Runs every scenario on one engine; artifact names are relative to `engineDir`. */
 export type EnginePass = (engine: string) => Promise<ScenarioRecord[]>;
@@ -18,40 +17,6 @@ export interface MatrixOptions {
   cancel: CancelSignal;
   wallNow: () => Date;
   onEngine?: (engine: string) => void;
-}
-
-function cancelledRecord(
-  i: number,
-  s: Scenario,
-  engine: string,
-  wallNow: () => Date,
-): ScenarioRecord {
-  return {
-    index: i,
-    sid: scenarioSid(i, s.name),
-    scenario: s,
-    result: {
-      scenario: s.name,
-      ok: false,
-      steps: [],
-      expectResults: [],
-      failure: CANCELLED,
-      beforeOutcomes: [],
-      afterOutcomes: [],
-      afterVerdict: "",
-      durationS: 0,
-      vars: {},
-    },
-    backend: "",
-    engine,
-    device: "",
-    deviceName: "",
-    deviceRuntime: "",
-    skippedCaptures: [],
-    artifacts: [],
-    attempts: 0,
-    startedAt: wallNow().getTime() / 1000,
-  };
 }
 
 /** Engine-major results; each record's `engine` set and `sid` prefixed `<engine>/`. */
@@ -64,7 +29,7 @@ export async function runMatrix(
   const out: ScenarioRecord[] = [];
   for (const engine of engines) {
     if (opts.cancel.cancelled) {
-      scenarios.forEach((s, i) => out.push(cancelledRecord(i, s, engine, opts.wallNow)));
+      scenarios.forEach((s, i) => out.push(failedRecord(i, s, CANCELLED, engine, opts.wallNow())));
       continue;
     }
     opts.onEngine?.(engine);

@@ -201,6 +201,9 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
     redact: eff.redact,
     secrets: Object.values(secrets),
   });
+  // Evidence of a scenario: config redaction (defaults ∪ target) unioned with the scenario's own.
+  const scenarioRedactor = (s: Scenario) =>
+    new Redactor({ redact: [eff.redact, s.redact], secrets: Object.values(secrets) });
   const yamlText = scenarioYaml(scenarios);
   const provenance = {
     scenarioHash: scenarioHash(yamlText),
@@ -228,11 +231,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       actuatorFor: () => backend.actuator,
       sinkFor: (leaseReq) => {
         const sink = new FileSink(passDir, {
-          // Config redaction (defaults ∪ target) is unioned with the scenario's own.
-          redactor: new Redactor({
-            redact: [eff.redact, leaseReq.scenario.redact],
-            secrets: Object.values(secrets),
-          }),
+          redactor: scenarioRedactor(leaseReq.scenario),
           provider: backend.actuator,
           provenance: () => provenance,
         });
@@ -300,10 +299,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
           // Monotonic collector times become absolute instants (runner.md §4).
           const wallOffsetS = clock.wallNow().getTime() / 1000 - clock.now();
           const absolute = exchanges.map((e) => ({ ...e, startedAt: e.startedAt + wallOffsetS }));
-          const redactor = new Redactor({
-            redact: [eff.redact, scenario.redact],
-            secrets: Object.values(secrets),
-          });
+          const redactor = scenarioRedactor(scenario);
           const name = `${sid}/network.json`;
           await Deno.mkdir(`${passDir}/${sid}`, { recursive: true, mode: 0o700 });
           await writeFileAtomic(

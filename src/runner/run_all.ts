@@ -104,6 +104,31 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A scenario that never ran on a lease (cancelled, skipped, aborted, preflight). */
+export function failedRecord(
+  index: number,
+  scenario: Scenario,
+  failure: string,
+  engine: string,
+  now: Date,
+): ScenarioRecord {
+  return {
+    index,
+    sid: scenarioSid(index, scenario.name),
+    scenario,
+    result: failedResult(scenario, failure),
+    backend: "",
+    engine,
+    device: "",
+    deviceName: "",
+    deviceRuntime: "",
+    skippedCaptures: [],
+    artifacts: [],
+    attempts: 0,
+    startedAt: now.getTime() / 1000,
+  };
+}
+
 /** Runs every scenario; results come back in declaration order. */
 export async function runAll(
   scenarios: Scenario[],
@@ -116,21 +141,8 @@ export async function runAll(
   const records: (ScenarioRecord | undefined)[] = new Array(total);
   let abort: Error | null = null;
 
-  const bare = (i: number, s: Scenario, failure: string): ScenarioRecord => ({
-    index: i,
-    sid: scenarioSid(i, s.name),
-    scenario: s,
-    result: failedResult(s, failure),
-    backend: "",
-    engine: "",
-    device: "",
-    deviceName: "",
-    deviceRuntime: "",
-    skippedCaptures: [],
-    artifacts: [],
-    attempts: 0,
-    startedAt: opts.clock.wallNow().getTime() / 1000,
-  });
+  const bare = (i: number, s: Scenario, failure: string): ScenarioRecord =>
+    failedRecord(i, s, failure, "", opts.clock.wallNow());
 
   const runOne = async (i: number, s: Scenario): Promise<ScenarioRecord> => {
     const sid = scenarioSid(i, s.name);
