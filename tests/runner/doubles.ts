@@ -7,6 +7,7 @@ import { UnsupportedAction } from "../../src/drivers/driver.ts";
 import type { Lease, LeaseRequest } from "../../src/runner/lease.ts";
 import type { EvidenceSink } from "../../src/evidence/sink.ts";
 import type { Scenario } from "../../src/scenario/types.ts";
+import type { RunResult } from "../../src/orchestrator/types.ts";
 import type { Clock } from "../../src/time/clock.ts";
 
 export function el(
@@ -124,4 +125,20 @@ export function recordingLeases(
     };
   };
   return { lease, log };
+}
+
+/** A passing result for `s` (scripted loops). */
+export function passing(s: Scenario): RunResult {
+  return {
+    scenario: s.name,
+    ok: true,
+    steps: [],
+    expectResults: [],
+    failure: null,
+    beforeOutcomes: [],
+    afterOutcomes: [],
+    afterVerdict: "",
+    durationS: 0,
+    vars: {},
+  };
 }

@@ -3,7 +3,7 @@ import { runMatrix } from "../../src/runner/matrix.ts";
 import { runAll } from "../../src/runner/run_all.ts";
 import { FakeClock } from "../../src/time/clock.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
-import { recordingLeases, scenario } from "./doubles.ts";
+import { passing, recordingLeases, scenario } from "./doubles.ts";
 
 Deno.test("matrix: engine passes run in order and tag every result with its engine", async () => {
   const clock = new FakeClock();
@@ -16,19 +16,7 @@ Deno.test("matrix: engine passes run in order and tag every result with its engi
     return await runAll(scenarios, lease, {
       clock,
       runOptions: () => ({}),
-      runScenario: (_d, s) =>
-        Promise.resolve({
-          scenario: s.name,
-          ok: true,
-          steps: [],
-          expectResults: [],
-          failure: null,
-          beforeOutcomes: [],
-          afterOutcomes: [],
-          afterVerdict: "",
-          durationS: 0,
-          vars: {},
-        }),
+      runScenario: (_d, s) => Promise.resolve(passing(s)),
     });
   }, { cancel, wallNow: () => clock.wallNow() });
   assert.deepEqual(ran, ["chromium", "firefox"]);

@@ -6,22 +6,7 @@ import { RunAborted, runAll, type RunAllOptions } from "../../src/runner/run_all
 import type { Scenario } from "../../src/scenario/types.ts";
 import { FakeClock } from "../../src/time/clock.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
-import { recordingLeases, scenario } from "./doubles.ts";
-
-function passing(s: Scenario): RunResult {
-  return {
-    scenario: s.name,
-    ok: true,
-    steps: [],
-    expectResults: [],
-    failure: null,
-    beforeOutcomes: [],
-    afterOutcomes: [],
-    afterVerdict: "",
-    durationS: 0,
-    vars: {},
-  };
-}
+import { passing, recordingLeases, scenario } from "./doubles.ts";
 
 /** A scripted loop: crashes on the listed (scenario name, attempt) pairs, else passes. */
 function scripted(clock: FakeClock, crashes: Record<string, number[]>, runCostS = 1) {
