@@ -23,8 +23,12 @@ export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 export const DEMO_CONFIG = resolve(REPO_ROOT, "demos/web/bajutsu.config.yaml");
 /** Password of the demo user; the scenarios read it as `${secrets.DEMO_PASSWORD}`. */
 export const DEMO_PASSWORD = "secret123";
-/** The apt command that installs Chromium on Debian/Ubuntu. */
-export const APT_INSTALL = "apt-get update && apt-get install -y --no-install-recommends chromium";
+/**
+ * The apt command that installs Chromium on Debian/Ubuntu, with the headless shell that headless
+ * runs prefer where the distribution has it (Debian does; without it the full browser is used).
+ */
+export const APT_INSTALL = "apt-get update && apt-get install -y --no-install-recommends chromium" +
+  " && { apt-get install -y --no-install-recommends chromium-headless-shell || true; }";
 
 /** Exit code for a missing prerequisite (same as a usage/setup error of `run`). */
 const EXIT_SETUP = 2;
@@ -99,9 +103,9 @@ async function machineFacts(): Promise<MachineFacts> {
 }
 
 /** Makes sure Chromium exists; returns an exit code when it cannot. */
-async function ensureBrowser(): Promise<number | null> {
+async function ensureBrowser(headless: boolean): Promise<number | null> {
   try {
-    findBrowser("chromium");
+    findBrowser("chromium", undefined, headless);
     return null;
   } catch (err) {
     if (!(err instanceof BrowserNotFound)) throw err;
@@ -117,7 +121,7 @@ async function ensureBrowser(): Promise<number | null> {
       return EXIT_SETUP;
     }
     try {
-      findBrowser("chromium");
+      findBrowser("chromium", undefined, headless);
       return null;
     } catch {
       console.error("Chromium is still missing after the install.");
@@ -156,7 +160,7 @@ async function runSuite(
 
 /** The whole demo; resolves to the process exit code. */
 export async function demo(extra: string[]): Promise<number> {
-  const missing = await ensureBrowser();
+  const missing = await ensureBrowser(!extra.includes("--headed"));
   if (missing !== null) return missing;
   const server = await serveDemo();
   console.error(`Demo app: ${server.url}/`);

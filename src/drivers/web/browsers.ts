@@ -2,7 +2,10 @@
  * Finding and launching a browser for the web backend (drivers.md §9, design.md toolchain).
  *
  * We never download browsers: Chromium comes from the system (Debian `chromium`), from
- * Playwright's own browser cache, or from an installed Google Chrome; Firefox is the system
+ * Playwright's own browser cache, or from an installed Google Chrome. Headless runs prefer the
+ * headless shell (Debian `chromium-headless-shell`, Playwright's `chromium_headless_shell-*`),
+ * as Playwright itself does: it has no browser UI to draw, so the same suite needs about a third
+ * less CPU and runs parallel lanes better (bench/BENCHMARKS.md). Firefox is the system
  * `firefox-esr`/`firefox` driven over WebDriver BiDi (or Playwright's cached build); WebKit only
  * exists in Playwright's cache. The search is pure over an injected {@link BrowserProbe}, so tests
  * do not depend on the machine.
@@ -34,6 +37,9 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** Debian's old-headless build of Chromium (package `chromium-headless-shell`). */
+export const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 
 /** Playwright's pause between operations in headed mode, so a human can follow. */
 export const HEADED_SLOW_MO_MS = 250;
@@ -103,6 +109,18 @@ function revisionDirs(probe: BrowserProbe, cache: string, prefix: string): strin
     .map((d) => `${cache}/${d.name}`);
 }
 
+/** Executables a cached headless-shell build may hold (current layout, then the older one). */
+function cachedHeadlessShells(probe: BrowserProbe, dir: string): string[] {
+  const subdirs = (pattern: RegExp) => probe.list(dir).filter((n) => pattern.test(n));
+  if (probe.platform === "darwin") {
+    return subdirs(/^chrome-headless-shell-mac/).map((d) => `${dir}/${d}/chrome-headless-shell`);
+  }
+  return [
+    ...subdirs(/^chrome-headless-shell-linux/).map((d) => `${dir}/${d}/chrome-headless-shell`),
+    ...subdirs(/^chrome-linux/).map((d) => `${dir}/${d}/headless_shell`),
+  ];
+}
+
 /** Executables a cached build may hold, relative to its revision folder. */
 function cachedExecutables(probe: BrowserProbe, engine: Engine, dir: string): string[] {
   const mac = probe.platform === "darwin";
@@ -142,7 +160,7 @@ export function installHint(engine: Engine, platform: string): string {
 }
 
 /** Candidates in search order, each with how it would be driven. */
-function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
+function candidates(engine: Engine, probe: BrowserProbe, headless: boolean): FoundBrowser[] {
   const out: FoundBrowser[] = [];
   const mac = probe.platform === "darwin";
   const bidi = { channel: "moz-firefox" };
@@ -159,8 +177,10 @@ function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
       ...(engine === "firefox" && !patched ? bidi : {}),
     });
   }
+  const shell = engine === "chromium" && headless;
   if (engine === "chromium" && !mac) {
-    for (const p of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
+    const system = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+    for (const p of shell ? [HEADLESS_SHELL_PATH, ...system] : system) {
       out.push({ engine, executablePath: p, source: "system" });
     }
   }
@@ -169,6 +189,13 @@ function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
       ? ["/Applications/Firefox.app/Contents/MacOS/firefox"]
       : ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
     for (const p of system) out.push({ engine, executablePath: p, source: "system", ...bidi });
+  }
+  if (cache && shell) {
+    for (const dir of revisionDirs(probe, cache, "chromium_headless_shell")) {
+      for (const p of cachedHeadlessShells(probe, dir)) {
+        out.push({ engine, executablePath: p, source: "playwright-cache" });
+      }
+    }
   }
   if (cache) {
     for (const dir of revisionDirs(probe, cache, engine)) {
@@ -189,7 +216,8 @@ function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
 
 /**
  * The first usable browser for `engine`: `BAJUTSU_<ENGINE>` (e.g. `BAJUTSU_CHROMIUM`), the
- * system browser, Playwright's cache, then an installed Chrome (macOS).
+ * system browser, Playwright's cache, then an installed Chrome (macOS). For a headless Chromium
+ * the headless shell comes first at each of those places; a headed run never takes it.
  *
  * @throws BrowserNotFound naming every path tried and the install command
  *
@@ -198,8 +226,12 @@ function candidates(engine: Engine, probe: BrowserProbe): FoundBrowser[] {
  * const found = findBrowser("chromium"); // { executablePath: "/usr/bin/chromium", … }
  * ```
  */
-export function findBrowser(engine: Engine, probe: BrowserProbe = systemProbe()): FoundBrowser {
-  const all = candidates(engine, probe);
+export function findBrowser(
+  engine: Engine,
+  probe: BrowserProbe = systemProbe(),
+  headless = true,
+): FoundBrowser {
+  const all = candidates(engine, probe, headless);
   const hit = all.find((c) => probe.exists(c.executablePath));
   if (hit) return hit;
   const cache = playwrightCacheDir(probe);
@@ -255,7 +287,7 @@ export async function launchBrowser(engine: Engine, req: LaunchRequest): Promise
       );
     }
   }
-  const found = findBrowser(engine, req.probe);
+  const found = findBrowser(engine, req.probe, req.headless);
   try {
     return await type.launch(launchOptions(found, req.headless));
   } catch (err) {

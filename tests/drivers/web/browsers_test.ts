@@ -66,6 +66,44 @@ Deno.test("Debian chromium, then chromium-browser, then the newest Playwright bu
   });
 });
 
+Deno.test("headless Chromium prefers the headless shell at each place; headed never takes it", () => {
+  const shell = "/usr/bin/chromium-headless-shell";
+  const both = probe([shell, "/usr/bin/chromium"]);
+  assert.deepEqual(findBrowser("chromium", both), {
+    engine: "chromium",
+    executablePath: shell,
+    source: "system",
+  });
+  assert.equal(findBrowser("chromium", both, false).executablePath, "/usr/bin/chromium");
+  assert.throws(() => findBrowser("chromium", probe([shell]), false), BrowserNotFound);
+
+  const cache = "/home/u/.cache/ms-playwright";
+  const cachedShell =
+    `${cache}/chromium_headless_shell-1248/chrome-headless-shell-linux64/chrome-headless-shell`;
+  const olderShell = `${cache}/chromium_headless_shell-1100/chrome-linux/headless_shell`;
+  const cachedFull = `${cache}/chromium-1248/chrome-linux64/chrome`;
+  const cached = probe([olderShell, cachedShell, cachedFull]);
+  assert.equal(findBrowser("chromium", cached).executablePath, cachedShell);
+  assert.equal(findBrowser("chromium", probe([olderShell])).executablePath, olderShell);
+  assert.equal(findBrowser("chromium", cached, false).executablePath, cachedFull);
+  // The system's full Chromium still comes before anything in the cache.
+  assert.equal(
+    findBrowser("chromium", probe(["/usr/bin/chromium", cachedShell])).executablePath,
+    "/usr/bin/chromium",
+  );
+
+  const mac = { platform: "darwin", home: "/Users/u" };
+  const macCache = "/Users/u/Library/Caches/ms-playwright";
+  const macShell =
+    `${macCache}/chromium_headless_shell-1248/chrome-headless-shell-mac-arm64/chrome-headless-shell`;
+  const chrome = "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome";
+  assert.equal(findBrowser("chromium", probe([macShell, chrome], mac)).executablePath, macShell);
+  assert.equal(
+    findBrowser("chromium", probe([macShell, chrome], mac), false).executablePath,
+    chrome,
+  );
+});
+
 Deno.test("PLAYWRIGHT_BROWSERS_PATH and XDG_CACHE_HOME move the cache", () => {
   assert.equal(
     playwrightCacheDir(probe([], { env: { PLAYWRIGHT_BROWSERS_PATH: "/pw" } })),
@@ -124,7 +162,7 @@ Deno.test("no browser: BrowserNotFound lists what was tried and the install comm
   assert.equal(err.code, "E_BROWSER_NOT_FOUND");
   assert.match(
     err.message,
-    /tried: \/nowhere\/chrome, \/usr\/bin\/chromium, \/usr\/bin\/chromium-browser/,
+    /tried: \/nowhere\/chrome, \/usr\/bin\/chromium-headless-shell, \/usr\/bin\/chromium, \/usr\/bin\/chromium-browser/,
   );
   assert.match(err.message, /sudo apt-get install -y --no-install-recommends chromium/);
   const mac = (() => {
