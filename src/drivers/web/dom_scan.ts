@@ -37,17 +37,44 @@ export type ScanRow = [
   h: number,
 ];
 
+/** What the host passes to {@link pageScan}. */
+export interface ScanArgs {
+  selector: string;
+  maxLabel: number;
+  /**
+   * Incremental transport: the reading driver's token and the generation of the last reply it
+   * decoded (0: none). Absent: a stateless full reply.
+   */
+  session?: number;
+  base?: number;
+}
+
 /**
- * The in-page scan. Returns the rows as one JSON string: a single string crosses the protocol
- * far faster than thousands of small values through Playwright's serializer.
+ * A scan reply: `gen` names this scan for the next call's `base`; with `full` the items are
+ * every row, otherwise each item is a row or a `[start, count]` run of rows copied from the
+ * previous scan (the one the host's `base` names).
+ */
+export interface ScanReply {
+  gen: number;
+  full: boolean;
+  items: (ScanRow | [start: number, count: number])[];
+}
+
+/**
+ * The in-page scan. The page is scanned whole on every call; only the transport is incremental:
+ * rows equal to a row of the previous scan of the same driver travel as `[start, count]` runs, so
+ * an unchanged page of thousands of nodes crosses the protocol as a few bytes (the text, not the
+ * scan, is what costs on the wire). The previous rows live on the page under a symbol; a
+ * navigation drops them and the next reply is full. Returns the {@link ScanReply} as one JSON
+ * string: a single string crosses far faster than thousands of small values.
  *
  * Skips `display:none` (no box), `visibility:hidden|collapse` and zero-area nodes; off-screen nodes
  * are kept. Labels use `textContent`, not `innerText`: `innerText` lays text out per node and
  * costs several times more on nested trees (bench/web.ts); whitespace runs are collapsed so the
  * label reads like the rendered text.
  */
-export function pageScan(args: { selector: string; maxLabel: number }): string {
-  const rows: unknown[] = [];
+export function pageScan(args: ScanArgs): string {
+  const rows: string[] = [];
   const nodes = document.querySelectorAll(args.selector);
   for (let i = 0; i < nodes.length; i++) {
     const el = nodes[i] as HTMLElement;
@@ -92,9 +119,42 @@ export function pageScan(args: { selector: string; maxLabel: number }): string {
     ) {
       flags |= 4;
     }
-    rows.push([id, role, label, value, flags, r.x, r.y, r.width, r.height]);
+    rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, r.width, r.height]));
   }
-  return JSON.stringify(rows);
+  if (args.session === undefined) return `{"gen":0,"full":true,"items":[${rows.join(",")}]}`;
+  const key = Symbol.for("bajutsu.scan");
+  const store = globalThis as unknown as Record<
+    symbol,
+    { session: number; gen: number; rows: string[] }
+  >;
+  const last = store[key];
+  // Generations only grow, from the host's view too: a navigation does not restart them.
+  const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
+  store[key] = { session: args.session, gen, rows };
+  if (!last || last.session !== args.session || last.gen !== args.base) {
+    return `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
+  }
+  const at = new Map<string, number>();
+  for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
+  const items: string[] = [];
+  let start = -1;
+  let count = 0;
+  for (const row of rows) {
+    if (count > 0 && last.rows[start + count] === row) {
+      count++;
+      continue;
+    }
+    if (count > 0) items.push(`[${start},${count}]`);
+    count = 0;
+    const j = at.get(row);
+    if (j === undefined) items.push(row);
+    else {
+      start = j;
+      count = 1;
+    }
+  }
+  if (count > 0) items.push(`[${start},${count}]`);
+  return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
 }
 
 /** Role (or tag) → type trait; unlisted roles pass through verbatim. */
@@ -147,7 +207,36 @@ export function rowToElement(row: ScanRow): Element {
   return { identifier: id, label, value, traits: traitsOf(role, flags), frame, nativeZ: null };
 }
 
-/** Decodes the scan's JSON into the document-ordered element tree. */
+/** A decoded scan: the rows (kept by the driver for the next delta) and their generation. */
+export interface DecodedScan {
+  gen: number;
+  rows: ScanRow[];
+}
+
+/**
+ * Decodes a scan reply against the rows of the scan its `base` named.
+ *
+ * @throws Error when a run points outside `previous` (host and page disagree: a bug, not input)
+ */
+export function decodeScanReply(json: string, previous: readonly ScanRow[]): DecodedScan {
+  const reply = JSON.parse(json) as ScanReply;
+  if (reply.full) return { gen: reply.gen, rows: reply.items as ScanRow[] };
+  const rows: ScanRow[] = [];
+  for (const item of reply.items) {
+    if (item.length !== 2) {
+      rows.push(item as ScanRow);
+      continue;
+    }
+    const [start, count] = item;
+    if (start < 0 || start + count > previous.length) {
+      throw new Error(`scan reply copies rows ${start}+${count} of ${previous.length}`);
+    }
+    for (let i = start; i < start + count; i++) rows.push(previous[i]);
+  }
+  return { gen: reply.gen, rows };
+}
+
+/** Decodes a stateless (full) scan reply into the document-ordered element tree. */
 export function decodeScan(json: string): Element[] {
-  return (JSON.parse(json) as ScanRow[]).map(rowToElement);
+  return decodeScanReply(json, []).rows.map(rowToElement);
 }

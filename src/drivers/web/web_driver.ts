@@ -36,11 +36,19 @@ import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "./actuation_log.ts";
 import type { Engine } from "./browsers.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
-import { decodeScan, MAX_LABEL, pageScan, SCAN_SELECTOR } from "./dom_scan.ts";
+import {
+  type DecodedScan,
+  decodeScanReply,
+  MAX_LABEL,
+  pageScan,
+  rowToElement,
+  SCAN_SELECTOR,
+} from "./dom_scan.ts";
 import { asDriverError, messageOf } from "./errors.ts";
 import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_test.ts";
 import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
+import { cdpPageCall } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
 import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
 
@@ -60,13 +68,17 @@ export const WEB_CAPABILITIES: ReadonlySet<Capability> = new Set([
 /** Default bound on one page operation before the browser counts as wedged. */
 export const DEFAULT_OP_TIMEOUT_S = 30;
 
-/** Playwright's words for "the document went away mid-call" (a navigation, not a failure). */
-const NAVIGATED = /Execution context was destroyed|Cannot find context with specified id/;
+/** The browser's words for "the document went away mid-call" (a navigation, not a failure). */
+const NAVIGATED =
+  /Execution context was destroyed|Cannot find context with specified id|Cannot find default execution context|Inspected target navigated or closed/;
 /** Reads retried after a navigation before giving up. */
 const NAVIGATION_RETRIES = 5;
 
 /** Intermediate mouse moves of a drag. */
 const DRAG_STEPS = 5;
+
+/** Scan-transport tokens: one per driver, so two drivers never read each other's deltas. */
+let nextScanSession = 1;
 
 /** The PNG signature: a screenshot that does not start with it is junk. */
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -102,6 +114,9 @@ export class WebDriver implements Driver {
   #timeoutMs: number;
   #cdp: Promise<CDPSession> | null = null;
   #crashed = false;
+  /** This driver's token for the scan's incremental transport, and the last scan decoded. */
+  #scanSession = nextScanSession++;
+  #scan: DecodedScan = { gen: 0, rows: [] };
 
   constructor(opts: WebDriverOptions) {
     this.page = opts.page;
@@ -127,13 +142,20 @@ export class WebDriver implements Driver {
   // Reading
 
   async query(): Promise<Element[]> {
-    const json = await this.#op(
-      "query",
-      () => this.#evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
-    );
+    // The reply is decoded against the scan its `base` names, even if another read overtook it.
+    const base = this.#scan;
+    const json = await this.#op("query", () =>
+      this.#evaluate(pageScan, {
+        selector: SCAN_SELECTOR,
+        maxLabel: MAX_LABEL,
+        session: this.#scanSession,
+        base: base.gen,
+      }));
+    const scan = decodeScanReply(json, base.rows);
+    if (scan.gen > this.#scan.gen) this.#scan = scan;
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    return decodeScan(json);
+    return scan.rows.map(rowToElement);
   }
 
   async waitFor(sel: Selector): Promise<boolean> {
@@ -470,6 +492,7 @@ export class WebDriver implements Driver {
   async #evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
     for (let attempt = 0;; attempt++) {
       try {
+        if (this.engine === "chromium") return await cdpPageCall(await this.#session(), fn, arg);
         // Our page functions take plain JSON arguments, so Playwright's unboxing is the identity.
         return await this.page.evaluate(fn as PageFunction<A, R>, arg);
       } catch (err) {

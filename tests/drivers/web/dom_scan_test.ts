@@ -3,7 +3,19 @@
  * (ids, labels, values, state traits, skipped hidden nodes, CSS-pixel frames).
  */
 import assert from "node:assert/strict";
-import { decodeScan, traitsOf, typeTrait } from "../../../src/drivers/web/dom_scan.ts";
+import {
+  decodeScan,
+  decodeScanReply,
+  MAX_LABEL,
+  pageScan,
+  SCAN_SELECTOR,
+  type ScanArgs,
+  type ScanReply,
+  type ScanRow,
+  traitsOf,
+  typeTrait,
+} from "../../../src/drivers/web/dom_scan.ts";
+import { seededRandom } from "../../../src/time/random.ts";
 import { withChromium, withPage } from "./fixture.ts";
 
 Deno.test("role and tag names map to the shared trait vocabulary", () => {
@@ -43,7 +55,12 @@ Deno.test("state flags add secureTextField, notEnabled and selected after the ty
 });
 
 Deno.test("decodeScan turns rows into elements in order", () => {
-  const tree = decodeScan(JSON.stringify([["a.b", "button", "OK", null, 2, 1, 2, 3, 4]]));
+  const reply: ScanReply = {
+    gen: 0,
+    full: true,
+    items: [["a.b", "button", "OK", null, 2, 1, 2, 3, 4]],
+  };
+  const tree = decodeScan(JSON.stringify(reply));
   assert.deepEqual(tree, [{
     identifier: "a.b",
     label: "OK",
@@ -52,6 +69,21 @@ Deno.test("decodeScan turns rows into elements in order", () => {
     frame: [1, 2, 3, 4],
     nativeZ: null,
   }]);
+});
+
+const row = (id: string, y = 0): ScanRow => [id, "button", id, null, 0, 0, y, 10, 10];
+
+Deno.test("a delta reply copies runs of the previous rows and adds the new ones", () => {
+  const previous = [row("a"), row("b"), row("c"), row("d")];
+  const reply: ScanReply = { gen: 7, full: false, items: [[0, 2], row("new"), [3, 1], [2, 1]] };
+  assert.deepEqual(decodeScanReply(JSON.stringify(reply), previous), {
+    gen: 7,
+    rows: [row("a"), row("b"), row("new"), row("d"), row("c")],
+  });
+  const full: ScanReply = { gen: 8, full: true, items: [row("x")] };
+  assert.deepEqual(decodeScanReply(JSON.stringify(full), previous), { gen: 8, rows: [row("x")] });
+  const outside: ScanReply = { gen: 9, full: false, items: [[3, 2]] };
+  assert.throws(() => decodeScanReply(JSON.stringify(outside), previous), /rows 3\+2 of 4/);
 });
 
 const PAGE = `<!doctype html><html><body style="margin:0">
@@ -141,6 +173,69 @@ Deno.test("query on a real page", async (t) => {
           assert.equal(note.label, long.slice(0, 200));
         },
       );
+    });
+
+    await t.step(
+      "the incremental transport: runs for unchanged rows, full on a mismatch",
+      async () => {
+        const list = Array.from({ length: 50 }, (_, i) => `<li role="row">Row ${i}</li>`).join("");
+        await withPage(lab, `<ul>${list}</ul>`, async ({ page }) => {
+          const scan = async (args: Partial<ScanArgs>) =>
+            JSON.parse(
+              await page.evaluate(pageScan, {
+                selector: SCAN_SELECTOR,
+                maxLabel: MAX_LABEL,
+                ...args,
+              }),
+            ) as ScanReply;
+          const first = await scan({ session: 1, base: 0 });
+          assert.equal(first.full, true);
+          assert.equal(first.items.length, 50);
+          const same = await scan({ session: 1, base: first.gen });
+          assert.deepEqual(same, { gen: first.gen + 1, full: false, items: [[0, 50]] });
+          await page.evaluate(() => {
+            const li = document.createElement("li");
+            li.setAttribute("role", "row");
+            li.textContent = "Inserted";
+            li.style.height = "0";
+            li.style.overflow = "hidden";
+            document.querySelector("li:nth-child(11)")!.before(li);
+            document.querySelector("li:nth-child(31)")!.textContent = "Changed";
+          });
+          // The inserted row has no area, so nothing moves; one label changed.
+          const changed = await scan({ session: 1, base: same.gen });
+          assert.equal(changed.full, false);
+          assert.deepEqual(changed.items.filter((i) => i.length === 2), [[0, 29], [30, 20]]);
+          assert.equal((changed.items[1] as ScanRow)[2], "Changed");
+          // Another driver's token, a stale base, or no token at all: a full reply.
+          assert.equal((await scan({ session: 2, base: changed.gen })).full, true);
+          assert.equal((await scan({ session: 2, base: 1 })).full, true);
+          assert.equal((await scan({})).full, true);
+        });
+      },
+    );
+
+    await t.step("a driver's reads equal full scans across random mutations", async () => {
+      const list = Array.from({ length: 40 }, (_, i) => `<button>B${i}</button>`).join("");
+      await withPage(lab, `<div id="box">${list}</div>`, async ({ driver, page }) => {
+        const random = seededRandom(5);
+        for (let round = 0; round < 25; round++) {
+          const op = Math.floor(random() * 4);
+          const at = Math.floor(random() * 30);
+          await page.evaluate(({ op, at, round }) => {
+            const box = document.getElementById("box")!;
+            const target = box.children[at] as HTMLElement | undefined;
+            if (op === 0) box.insertAdjacentHTML("afterbegin", `<a href="#">New ${round}</a>`);
+            else if (op === 1) target?.remove();
+            else if (op === 2 && target) target.textContent = `Edit ${round}`;
+            else if (target) target.style.marginLeft = `${round}px`;
+          }, { op, at, round });
+          const full = decodeScan(
+            await page.evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
+          );
+          assert.deepEqual(await driver.query(), full, `round ${round}, op ${op} at ${at}`);
+        }
+      });
     });
 
     await t.step("a scan sees the page as it is now (fresh read each time)", async () => {

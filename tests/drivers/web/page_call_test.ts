@@ -1,0 +1,85 @@
+/**
+ * Page functions called over CDP: the expression (named functions kept in the document's
+ * registry, anonymous ones evaluated in place) and real calls on Chromium (values, promises,
+ * page errors, one definition per document).
+ */
+import assert from "node:assert/strict";
+import {
+  cdpPageCall,
+  PAGE_FUNCTIONS_KEY,
+  pageCallExpression,
+} from "../../../src/drivers/web/page_call.ts";
+import { withChromium, withPage } from "./fixture.ts";
+
+function double(n: number): number {
+  return n * 2;
+}
+
+function countCalls(): number {
+  const g = globalThis as unknown as { calls?: number };
+  return g.calls = (g.calls ?? 0) + 1;
+}
+
+function pageThrows(message: string): never {
+  throw new Error(message);
+}
+
+Deno.test("pageCallExpression keeps named functions in the registry and inlines anonymous ones", () => {
+  const named = pageCallExpression(double, 21);
+  assert.ok(named.includes(`Symbol.for(${JSON.stringify(PAGE_FUNCTIONS_KEY)})`));
+  assert.match(named, /\["double:[0-9a-z]+"\] \?\?= \(function double/);
+  assert.ok(named.endsWith("(21)"));
+  // Functions that share a name never share a slot.
+  const other = { double: (n: number) => n + n }.double;
+  const slot = (e: string) => /\["(double:[0-9a-z]+)"\]/.exec(e)?.[1];
+  assert.notEqual(slot(pageCallExpression(other, 1)), slot(named));
+  // Array elements get no inferred name: evaluated in place.
+  const [one, pick] = [() => 1, (a: { s: string }) => a.s];
+  assert.equal(pageCallExpression(one, undefined), `(${one.toString()})()`);
+  assert.equal(pageCallExpression(pick, { s: 'q"x' }), `(${pick.toString()})({"s":"q\\"x"})`);
+});
+
+Deno.test("cdpPageCall on a real page", async (t) => {
+  await withChromium(async (lab) => {
+    await t.step("returns values, awaits promises, undefined stays undefined", async () => {
+      await withPage(lab, "<p>x</p>", async ({ page }) => {
+        const cdp = await page.context().newCDPSession(page);
+        assert.equal(await cdpPageCall(cdp, double, 21), 42);
+        assert.deepEqual(
+          await cdpPageCall(cdp, (a: { n: number }) => Promise.resolve([a.n, "ok"]), { n: 3 }),
+          [3, "ok"],
+        );
+        assert.equal(await cdpPageCall(cdp, () => undefined, undefined), undefined);
+        await cdp.detach();
+      });
+    });
+
+    await t.step("a page error becomes an Error with the page's message", async () => {
+      await withPage(lab, "<p>x</p>", async ({ page }) => {
+        const cdp = await page.context().newCDPSession(page);
+        await assert.rejects(cdpPageCall(cdp, pageThrows, "no such row"), /no such row/);
+        await cdp.detach();
+      });
+    });
+
+    await t.step("a named function is defined once per document, then only called", async () => {
+      await withPage(lab, "<p>x</p>", async ({ page }) => {
+        const cdp = await page.context().newCDPSession(page);
+        assert.equal(await cdpPageCall(cdp, countCalls, undefined), 1);
+        // Later calls take the registry's entry instead of evaluating the source again.
+        await page.evaluate((key) => {
+          const registry = (globalThis as unknown as Record<symbol, Record<string, unknown>>)[
+            Symbol.for(key)
+          ];
+          for (const slot of Object.keys(registry)) registry[slot] = () => "kept";
+        }, PAGE_FUNCTIONS_KEY);
+        assert.equal(await cdpPageCall(cdp, countCalls, undefined), "kept");
+        // A new document starts an empty registry.
+        await page.goto("about:blank");
+        assert.equal(await cdpPageCall(cdp, countCalls, undefined), 1);
+        assert.equal(await cdpPageCall(cdp, countCalls, undefined), 2);
+        await cdp.detach();
+      });
+    });
+  });
+});
