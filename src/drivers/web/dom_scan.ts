@@ -76,20 +76,27 @@ export interface ScanReply {
 export function pageScan(args: ScanArgs): string {
   const rows: string[] = [];
   const nodes = document.querySelectorAll(args.selector);
+  // Few nodes carry these states: one selector query each beats three attribute reads per node.
+  const marked = (selector: string) => new Set(document.querySelectorAll(selector));
+  const disabledAria = marked('[aria-disabled="true"]');
+  const selectedAria = marked('[aria-selected="true"], [aria-checked="true"]');
   for (let i = 0; i < nodes.length; i++) {
     const el = nodes[i] as HTMLElement;
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
+    const w = r.width;
+    const h = r.height;
+    if (w === 0 || h === 0) continue;
     if (getComputedStyle(el).visibility !== "visible") continue;
     const id = el.getAttribute("data-testid") || null;
     const roleAttr = el.getAttribute("role");
-    const inputType = el.tagName === "INPUT" ? (el as HTMLInputElement).type : "";
+    const tag = el.tagName;
+    const inputType = tag === "INPUT" ? (el as HTMLInputElement).type : "";
     // A checkbox or radio input carries its implicit ARIA role, so it maps to `switch`.
     const role = roleAttr && roleAttr.trim()
       ? roleAttr.trim().split(/\s+/)[0].toLowerCase()
       : inputType === "checkbox" || inputType === "radio"
       ? inputType
-      : el.tagName.toLowerCase();
+      : tag.toLowerCase();
     const aria = el.getAttribute("aria-label");
     let label: string | null = aria && aria.trim() ? aria.trim() : null;
     if (label === null) {
@@ -107,19 +114,10 @@ export function pageScan(args: ScanArgs): string {
       : (el as HTMLInputElement).value;
     const value = typeof raw === "string" && raw !== "" ? raw : null;
     let flags = 0;
-    if (el.tagName === "INPUT" && (el as HTMLInputElement).type === "password") flags |= 1;
-    if (
-      (el as HTMLButtonElement).disabled === true || el.getAttribute("aria-disabled") === "true"
-    ) {
-      flags |= 2;
-    }
-    if (
-      (el as HTMLInputElement).checked === true || el.getAttribute("aria-selected") === "true" ||
-      el.getAttribute("aria-checked") === "true"
-    ) {
-      flags |= 4;
-    }
-    rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, r.width, r.height]));
+    if (inputType === "password") flags |= 1;
+    if ((el as HTMLButtonElement).disabled === true || disabledAria.has(el)) flags |= 2;
+    if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
+    rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
   }
   if (args.session === undefined) return `{"gen":0,"full":true,"items":[${rows.join(",")}]}`;
   const key = Symbol.for("bajutsu.scan");
