@@ -114,6 +114,8 @@ export class WebDriver implements Driver {
   #timeoutMs: number;
   #cdp: Promise<CDPSession> | null = null;
   #crashed = false;
+  /** Rejects when the page crashes: a call the dead renderer will never answer ends at once. */
+  #crash: Promise<never>;
   /** This driver's token for the scan's incremental transport, and the last scan decoded. */
   #scanSession = nextScanSession++;
   #scan: DecodedScan = { gen: 0, rows: [] };
@@ -128,7 +130,13 @@ export class WebDriver implements Driver {
     this.#deviceLog = new DeviceLog(() => this.page.evaluate(() => undefined));
     this.#deviceLog.attach(this.page);
     const log = opts.log ?? (() => {});
-    this.page.on("crash", () => this.#crashed = true);
+    let crashed: (err: Error) => void = () => {};
+    this.#crash = new Promise<never>((_, reject) => crashed = reject);
+    this.#crash.catch(() => {});
+    this.page.on("crash", () => {
+      this.#crashed = true;
+      crashed(new Error("the page crashed"));
+    });
     // A JS dialog blocks the page until answered: dismiss it at once, and say so.
     this.page.on("dialog", (dialog) => {
       const line = dialogLine(dialog.type(), dialog.message());
@@ -533,7 +541,7 @@ export class WebDriver implements Driver {
       );
     });
     try {
-      return await Promise.race([fn(), timeout]);
+      return await Promise.race([fn(), timeout, this.#crash]);
     } catch (err) {
       if (this.#crashed) {
         throw new BackendCrashError(`playwright: the page crashed during ${what}`, { cause: err });
