@@ -73,86 +73,97 @@ export interface ScanReply {
  * costs several times more on nested trees (bench/web.ts); whitespace runs are collapsed so the
  * label reads like the rendered text.
  */
-export function pageScan(args: ScanArgs): string {
-  const rows: string[] = [];
-  const nodes = document.querySelectorAll(args.selector);
-  // Few nodes carry these states: one selector query each beats three attribute reads per node.
-  const marked = (selector: string) => new Set(document.querySelectorAll(selector));
-  const disabledAria = marked('[aria-disabled="true"]');
-  const selectedAria = marked('[aria-selected="true"], [aria-checked="true"]');
-  for (let i = 0; i < nodes.length; i++) {
-    const el = nodes[i] as HTMLElement;
-    const r = el.getBoundingClientRect();
-    const w = r.width;
-    const h = r.height;
-    if (w === 0 || h === 0) continue;
-    if (getComputedStyle(el).visibility !== "visible") continue;
-    const id = el.getAttribute("data-testid") || null;
-    const roleAttr = el.getAttribute("role");
-    const tag = el.tagName;
-    const inputType = tag === "INPUT" ? (el as HTMLInputElement).type : "";
-    // A checkbox or radio input carries its implicit ARIA role, so it maps to `switch`.
-    const role = roleAttr && roleAttr.trim()
-      ? roleAttr.trim().split(/\s+/)[0].toLowerCase()
-      : inputType === "checkbox" || inputType === "radio"
-      ? inputType
-      : tag.toLowerCase();
-    const aria = el.getAttribute("aria-label");
-    let label: string | null = aria && aria.trim() ? aria.trim() : null;
-    if (label === null) {
-      // Containers hold the text of their whole subtree: only its head can become the label.
-      const full = el.textContent || "";
-      let text = full.slice(0, 4 * args.maxLabel).replace(/\s+/g, " ").trim();
-      if (text === "" && full.length > 4 * args.maxLabel) text = full.replace(/\s+/g, " ").trim();
-      label = text ? text.slice(0, args.maxLabel).trim() : null;
+export function pageScan(args: ScanArgs): string | Promise<string> {
+  // A document just committed by a navigation has no body yet: read it once it is parsed, as a
+  // read retried after the navigation would, instead of reporting an empty screen.
+  if (document.readyState === "loading" && document.body === null) {
+    return new Promise((resolve) => {
+      document.addEventListener("DOMContentLoaded", () => resolve(scan()), { once: true });
+    });
+  }
+  return scan();
+
+  function scan(): string {
+    const rows: string[] = [];
+    const nodes = document.querySelectorAll(args.selector);
+    // Few nodes carry these states: one selector query each beats three attribute reads per node.
+    const marked = (selector: string) => new Set(document.querySelectorAll(selector));
+    const disabledAria = marked('[aria-disabled="true"]');
+    const selectedAria = marked('[aria-selected="true"], [aria-checked="true"]');
+    for (let i = 0; i < nodes.length; i++) {
+      const el = nodes[i] as HTMLElement;
+      const r = el.getBoundingClientRect();
+      const w = r.width;
+      const h = r.height;
+      if (w === 0 || h === 0) continue;
+      if (getComputedStyle(el).visibility !== "visible") continue;
+      const id = el.getAttribute("data-testid") || null;
+      const roleAttr = el.getAttribute("role");
+      const tag = el.tagName;
+      const inputType = tag === "INPUT" ? (el as HTMLInputElement).type : "";
+      // A checkbox or radio input carries its implicit ARIA role, so it maps to `switch`.
+      const role = roleAttr && roleAttr.trim()
+        ? roleAttr.trim().split(/\s+/)[0].toLowerCase()
+        : inputType === "checkbox" || inputType === "radio"
+        ? inputType
+        : tag.toLowerCase();
+      const aria = el.getAttribute("aria-label");
+      let label: string | null = aria && aria.trim() ? aria.trim() : null;
+      if (label === null) {
+        // Containers hold the text of their whole subtree: only its head can become the label.
+        const full = el.textContent || "";
+        let text = full.slice(0, 4 * args.maxLabel).replace(/\s+/g, " ").trim();
+        if (text === "" && full.length > 4 * args.maxLabel) text = full.replace(/\s+/g, " ").trim();
+        label = text ? text.slice(0, args.maxLabel).trim() : null;
+      }
+      // A checkbox's or radio's `.value` is its form value ("on"), not its state: report the
+      // state the way a switch's accessibility value reads (selectors-assertions.md §1).
+      const toggle = inputType === "checkbox" || inputType === "radio";
+      const raw = toggle
+        ? ((el as HTMLInputElement).checked ? "on" : "off")
+        : (el as HTMLInputElement).value;
+      const value = typeof raw === "string" && raw !== "" ? raw : null;
+      let flags = 0;
+      if (inputType === "password") flags |= 1;
+      if ((el as HTMLButtonElement).disabled === true || disabledAria.has(el)) flags |= 2;
+      if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
+      rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
     }
-    // A checkbox's or radio's `.value` is its form value ("on"), not its state: report the
-    // state the way a switch's accessibility value reads (selectors-assertions.md §1).
-    const toggle = inputType === "checkbox" || inputType === "radio";
-    const raw = toggle
-      ? ((el as HTMLInputElement).checked ? "on" : "off")
-      : (el as HTMLInputElement).value;
-    const value = typeof raw === "string" && raw !== "" ? raw : null;
-    let flags = 0;
-    if (inputType === "password") flags |= 1;
-    if ((el as HTMLButtonElement).disabled === true || disabledAria.has(el)) flags |= 2;
-    if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
-    rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
-  }
-  if (args.session === undefined) return `{"gen":0,"full":true,"items":[${rows.join(",")}]}`;
-  const key = Symbol.for("bajutsu.scan");
-  const store = globalThis as unknown as Record<
-    symbol,
-    { session: number; gen: number; rows: string[] }
-  >;
-  const last = store[key];
-  // Generations only grow, from the host's view too: a navigation does not restart them.
-  const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
-  store[key] = { session: args.session, gen, rows };
-  if (!last || last.session !== args.session || last.gen !== args.base) {
-    return `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
-  }
-  const at = new Map<string, number>();
-  for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
-  const items: string[] = [];
-  let start = -1;
-  let count = 0;
-  for (const row of rows) {
-    if (count > 0 && last.rows[start + count] === row) {
-      count++;
-      continue;
+    if (args.session === undefined) return `{"gen":0,"full":true,"items":[${rows.join(",")}]}`;
+    const key = Symbol.for("bajutsu.scan");
+    const store = globalThis as unknown as Record<
+      symbol,
+      { session: number; gen: number; rows: string[] }
+    >;
+    const last = store[key];
+    // Generations only grow, from the host's view too: a navigation does not restart them.
+    const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
+    store[key] = { session: args.session, gen, rows };
+    if (!last || last.session !== args.session || last.gen !== args.base) {
+      return `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
+    }
+    const at = new Map<string, number>();
+    for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
+    const items: string[] = [];
+    let start = -1;
+    let count = 0;
+    for (const row of rows) {
+      if (count > 0 && last.rows[start + count] === row) {
+        count++;
+        continue;
+      }
+      if (count > 0) items.push(`[${start},${count}]`);
+      count = 0;
+      const j = at.get(row);
+      if (j === undefined) items.push(row);
+      else {
+        start = j;
+        count = 1;
+      }
     }
     if (count > 0) items.push(`[${start},${count}]`);
-    count = 0;
-    const j = at.get(row);
-    if (j === undefined) items.push(row);
-    else {
-      start = j;
-      count = 1;
-    }
+    return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
   }
-  if (count > 0) items.push(`[${start},${count}]`);
-  return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
 }
 
 /** Role (or tag) → type trait; unlisted roles pass through verbatim. */

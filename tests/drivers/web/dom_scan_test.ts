@@ -16,7 +16,7 @@ import {
   typeTrait,
 } from "../../../src/drivers/web/dom_scan.ts";
 import { seededRandom } from "../../../src/time/random.ts";
-import { withChromium, withPage } from "./fixture.ts";
+import { withChromium, withPage, withServer } from "./fixture.ts";
 
 Deno.test("role and tag names map to the shared trait vocabulary", () => {
   const table: Record<string, string> = {
@@ -235,6 +235,50 @@ Deno.test("query on a real page", async (t) => {
           );
           assert.deepEqual(await driver.query(), full, `round ${round}, op ${op} at ${at}`);
         }
+      });
+    });
+
+    await t.step("a read of a document still without a body waits until it is parsed", async () => {
+      let release = () => {};
+      const rest = new Promise<void>((resolve) => release = resolve);
+      const enc = new TextEncoder();
+      // The page reports when a DOMContentLoaded listener appears (the waiting read's), and only
+      // then does the server send the body: the read is known to start on a bodiless page.
+      const reportWaiting = () => {
+        const add = document.addEventListener.bind(document);
+        document.addEventListener = (type: string, ...more: unknown[]) => {
+          if (type === "DOMContentLoaded") fetch("/waiting");
+          return (add as (...a: unknown[]) => void)(type, ...more);
+        };
+      };
+      const head = "<!doctype html><html><head><title>slow</title>";
+      await withServer({
+        "/waiting": () => {
+          release();
+          return new Response("ok");
+        },
+        "/slow": () =>
+          new Response(
+            new ReadableStream({
+              async start(c) {
+                c.enqueue(enc.encode(head));
+                await rest;
+                c.enqueue(enc.encode("</head><body><button data-testid='late'>Late</button>"));
+                c.close();
+              },
+            }),
+            { headers: { "content-type": "text/html" } },
+          ),
+      }, async (base) => {
+        await withPage(lab, null, async ({ driver, page }) => {
+          try {
+            await page.addInitScript(reportWaiting);
+            await page.goto(`${base}/slow`, { waitUntil: "commit" });
+            assert.deepEqual((await driver.query()).map((e) => e.identifier), ["late"]);
+          } finally {
+            release();
+          }
+        }, { fresh: true });
       });
     });
 
