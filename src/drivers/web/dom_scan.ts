@@ -142,21 +142,29 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     if (!last || last.session !== args.session || last.gen !== args.base) {
       return `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
     }
-    const at = new Map<string, number>();
-    for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
+    // Rows mostly repeat in place: compare with the aligned previous row first, and index the
+    // previous rows only when that misses.
+    let at: Map<string, number> | null = null;
     const items: string[] = [];
-    let start = -1;
+    let start = 0;
     let count = 0;
     for (const row of rows) {
-      if (count > 0 && last.rows[start + count] === row) {
+      if (last.rows[start + count] === row) {
         count++;
         continue;
       }
       if (count > 0) items.push(`[${start},${count}]`);
-      count = 0;
+      if (at === null) {
+        at = new Map();
+        for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
+      }
       const j = at.get(row);
-      if (j === undefined) items.push(row);
-      else {
+      if (j === undefined) {
+        items.push(row);
+        // Most often the row was edited in place: expect the next one after the old one.
+        start += count + 1;
+        count = 0;
+      } else {
         start = j;
         count = 1;
       }
