@@ -47,6 +47,11 @@ export interface Environment {
   /** Full teardown (runner process, browser, recordings). */
   teardown(): Promise<void>;
   videoStartStalled?(): boolean;
+  /**
+   * Epoch seconds at which the current lease's scenario video started (web), so a report can
+   * seek to a step; 0 when nothing records.
+   */
+  videoAnchorS?(): number;
 }
 
 export interface EnvironmentFactory {

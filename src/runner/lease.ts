@@ -46,6 +46,8 @@ export interface Lease {
   canReplaceDevice: boolean;
   /** The attempt's recording never confirmed it started (earliest wedge symptom). */
   videoStartStalled(): boolean;
+  /** Epoch seconds of the scenario video's start (0: no video). */
+  videoAnchorS(): number;
   /** Ends the lease: the device goes back to the pool whatever happens. */
   release(): Promise<void>;
 }

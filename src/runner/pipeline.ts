@@ -410,7 +410,7 @@ function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
     description: r.scenario.description,
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })),
     skippedCaptures: r.skippedCaptures,
-    videoAnchorS: 0,
+    videoAnchorS: r.videoAnchorS,
     startedAt: r.startedAt,
     plannedSteps: r.scenario.steps.map((s, i) => ({
       action: s.action,

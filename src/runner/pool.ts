@@ -174,6 +174,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         rejectsErase: leasedEnv.rejectsErase,
         canReplaceDevice: leasedEnv.canReplaceDevice,
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
+        videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
         release: async () => {
           if (released) return;
           released = true;

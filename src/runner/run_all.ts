@@ -33,6 +33,8 @@ export interface ScenarioRecord {
   attempts: number;
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
+  /** Epoch seconds of the scenario video's start (0: no video). */
+  videoAnchorS: number;
 }
 
 export type ProgressEvent =
@@ -125,6 +127,7 @@ export function failedRecord(
     skippedCaptures: [],
     artifacts: [],
     attempts: 0,
+    videoAnchorS: 0,
     startedAt: now.getTime() / 1000,
   };
 }
@@ -210,6 +213,7 @@ export async function runAll(
         artifacts,
         attempts: attempt,
         startedAt,
+        videoAnchorS: held.videoAnchorS(),
       });
       const ranWithForcedErase = request.forcedErase;
       try {

@@ -57,6 +57,12 @@ Deno.test("web run: a video capture rule yields <sid>/scenario.mp4, private, lis
     assert.ok(info.size > 1000, `video has content (${info.size} bytes)`);
     assert.equal(info.mode! & 0o777, 0o600);
     assert.deepEqual(m.scenarios[0].skipped_captures, [], "no per-step video skips on web");
+    // The report seeks a step's segment at started_at − video_anchor_s: the anchor is the
+    // video's start, before the first step and within the scenario.
+    const anchor = m.scenarios[0].video_anchor_s;
+    const firstStep = m.scenarios[0].steps[0].started_at;
+    assert.ok(anchor > 0 && anchor <= firstStep, `anchor ${anchor}, first step ${firstStep}`);
+    assert.ok(firstStep - anchor < m.scenarios[0].duration_s, "anchored inside the scenario");
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });

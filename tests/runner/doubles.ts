@@ -118,6 +118,7 @@ export function recordingLeases(
       rejectsErase: opts.rejectsErase ?? false,
       canReplaceDevice: opts.canReplaceDevice ?? false,
       videoStartStalled: () => false,
+      videoAnchorS: () => 0,
       release: () => {
         log.released++;
         return Promise.resolve();

@@ -87,6 +87,7 @@ class WebEnvironment implements Environment {
   #context: BrowserContext | null = null;
   #driver: WebDriver | null = null;
   #video: { path: string; ffmpeg: string; dir: string } | null = null;
+  #videoAnchorS = 0;
 
   constructor(readonly device: string, shared: Shared) {
     this.#shared = shared;
@@ -122,6 +123,8 @@ class WebEnvironment implements Environment {
         ? await NetworkCollector.attach(context, { mocks, clock })
         : undefined;
       const page = await context.newPage();
+      // The recording starts with the page: its first frame is (within a frame) this instant.
+      if (this.#video) this.#videoAnchorS = clock.wallNow().getTime() / 1000;
       const driver = new WebDriver({
         page,
         engine,
@@ -160,6 +163,7 @@ class WebEnvironment implements Environment {
     this.#context = null;
     this.#driver = null;
     this.#video = null;
+    this.#videoAnchorS = 0;
     this.#shared.open.delete(this);
     if (context) await context.close().catch(() => {});
     if (!video) return;
@@ -175,6 +179,10 @@ class WebEnvironment implements Environment {
 
   videoStartStalled(): boolean {
     return false;
+  }
+
+  videoAnchorS(): number {
+    return this.#videoAnchorS;
   }
 }
 

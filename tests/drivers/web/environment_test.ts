@@ -74,6 +74,7 @@ Deno.test("web environment lifecycle", async (t) => {
           const driver = await env.start(startRequest());
           assert.equal(driver.name, "playwright");
           assert.equal(await driver.waitFor({ id: "app.title" }), true);
+          assert.equal(env.videoAnchorS?.(), 0, "no video, no anchor");
         } finally {
           await env.teardown();
         }
