@@ -159,7 +159,14 @@ export class WebDriver implements Driver {
         session: this.#scanSession,
         base: base.gen,
       }));
-    const scan = decodeScanReply(json, base.rows);
+    let scan: DecodedScan;
+    try {
+      scan = decodeScanReply(json, base.rows);
+    } catch (err) {
+      // Host and page disagree about the previous scan: start over with a full read next time.
+      this.#scan = { gen: 0, rows: [] };
+      throw asDriverError("query", err);
+    }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());

@@ -15,6 +15,7 @@ import {
   traitsOf,
   typeTrait,
 } from "../../../src/drivers/web/dom_scan.ts";
+import { DeviceError } from "../../../src/drivers/driver.ts";
 import { seededRandom } from "../../../src/time/random.ts";
 import { withChromium, withPage, withServer } from "./fixture.ts";
 
@@ -281,6 +282,28 @@ Deno.test("query on a real page", async (t) => {
         }, { fresh: true });
       });
     });
+
+    await t.step(
+      "a reply the host cannot decode is a device error; the next read is full",
+      async () => {
+        await withPage(lab, `<button>A</button><button>B</button>`, async ({ driver, page }) => {
+          assert.equal((await driver.query()).length, 2);
+          // Shift the page's copy of the previous rows: its runs now point past the host's rows.
+          await page.evaluate(() => {
+            const store = (globalThis as unknown as Record<symbol, { rows: string[] }>)[
+              Symbol.for("bajutsu.scan")
+            ];
+            store.rows = ["junk", ...store.rows];
+          });
+          await assert.rejects(driver.query(), (err: Error) => {
+            assert.ok(err instanceof DeviceError);
+            assert.match(err.message, /scan reply copies rows 1\+2 of 2/);
+            return true;
+          });
+          assert.deepEqual((await driver.query()).map((e) => e.label), ["A", "B"]);
+        });
+      },
+    );
 
     await t.step("a scan sees the page as it is now (fresh read each time)", async () => {
       await withPage(lab, `<button data-testid="a">A</button>`, async ({ driver, page }) => {
