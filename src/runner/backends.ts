@@ -117,7 +117,7 @@ async function webBackend(eff: Effective, req: BackendRequest, lanes: string[]):
   if (!eff.app.wsEndpoint) {
     for (const e of engines as Engine[]) {
       try {
-        findBrowser(e, undefined, req.headed === undefined ? eff.app.headless : !req.headed);
+        findBrowser(e, undefined, web.runsHeadless(eff.app, req.headed));
       } catch (err) {
         throw new UsageError(err instanceof Error ? err.message : String(err));
       }

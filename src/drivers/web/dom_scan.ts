@@ -129,7 +129,8 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
       if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
       rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
     }
-    if (args.session === undefined) return `{"gen":0,"full":true,"items":[${rows.join(",")}]}`;
+    const fullReply = (gen: number) => `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
+    if (args.session === undefined) return fullReply(0);
     const key = Symbol.for("bajutsu.scan");
     const store = globalThis as unknown as Record<
       symbol,
@@ -139,9 +140,7 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     // Generations only grow, from the host's view too: a navigation does not restart them.
     const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
     store[key] = { session: args.session, gen, rows };
-    if (!last || last.session !== args.session || last.gen !== args.base) {
-      return `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
-    }
+    if (!last || last.session !== args.session || last.gen !== args.base) return fullReply(gen);
     // Rows mostly repeat in place: compare with the aligned previous row first, and index the
     // previous rows only when that misses.
     let at: Map<string, number> | null = null;

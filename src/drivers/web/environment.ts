@@ -186,6 +186,11 @@ class WebEnvironment implements Environment {
   }
 }
 
+/** Whether a run is headless: `--headed` wins over the target's `headless`. */
+export function runsHeadless(web: WebSettings, headed: boolean | undefined): boolean {
+  return headed === undefined ? web.headless : !headed;
+}
+
 /**
  * Launches (or connects to) the browser of one engine pass and returns the factory of its
  * lanes. Call `close()` when the pass is over.
@@ -210,7 +215,7 @@ export async function createWebFactory(
 ): Promise<WebEnvironmentFactory> {
   const web = webSettings(eff);
   const engine = opts.engine ?? web.browser;
-  const headless = opts.headed === undefined ? web.headless : !opts.headed;
+  const headless = runsHeadless(web, opts.headed);
   const probe = opts.probe ?? systemProbe();
   const owned = opts.browser === undefined;
   const browser = opts.browser ??
