@@ -20,7 +20,8 @@ import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
 import { writeFileAtomic } from "../evidence/atomic_write.ts";
-import { writeReport } from "../report/write_report.ts";
+import { type FileWriter, writeReport } from "../report/write_report.ts";
+import { ReportWriteError } from "../report/errors.ts";
 import { uniqueRunId } from "../report/run_id.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
 import { realClock } from "../time/clock.ts";
@@ -73,6 +74,8 @@ export interface RunIo {
   color: boolean;
   /** A cancel signal for tests; the real command installs the SIGTERM handler. */
   cancel?: CancelSignal;
+  /** Writes the report files (default atomic writes); tests inject a failing disk. */
+  writeReportFile?: FileWriter;
 }
 
 /** Loads, selects and prepares the scenarios; a usage problem throws UsageError. */
@@ -344,16 +347,25 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   // 5. reports, annotations, verdict
   await addScenarioVideos(records, runDir, backend.actuator);
   const reportRecords: ReportRecord[] = records.map((r) => toReportRecord(r, runDir));
-  const { manifestPath } = await writeReport(runDir, {
-    runId,
-    results: reportRecords,
-    sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
-    provenance: buildProvenance({
-      scenarioYaml: yamlText,
-      gitRevision: provenance.gitRevision || null,
-    }),
-    scenarioYaml: redactor.redactText(yamlText),
-  });
+  let manifestPath: string;
+  try {
+    ({ manifestPath } = await writeReport(runDir, {
+      runId,
+      results: reportRecords,
+      sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
+      provenance: buildProvenance({
+        scenarioYaml: yamlText,
+        gitRevision: provenance.gitRevision || null,
+      }),
+      scenarioYaml: redactor.redactText(yamlText),
+    }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: io.writeReportFile }));
+  } catch (err) {
+    sigterm?.dispose();
+    if (!(err instanceof ReportWriteError)) throw err;
+    // No result line: without its reports on disk the run has no verdict to point at.
+    io.stderr(`${err.code} ${err.message}`);
+    return EXIT_USAGE;
+  }
   sigterm?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
