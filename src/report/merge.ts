@@ -15,13 +15,15 @@ import type {
 } from "./manifest_types.ts";
 import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { writeFileAtomic } from "../evidence/atomic_write.ts";
+import { boundDirName } from "../evidence/layout.ts";
 import { refreshRunsIndex, writeDerivedReports } from "./write_report.ts";
 import { manifestText } from "./manifest_text.ts";
 
 /** `<NN>-<slug>` with a new index; the slug of the original sid is kept. */
 function renumber(sid: string, index: number): string {
   const slug = sid.replace(/^\d+-/, "");
-  return `${String(index).padStart(2, "0")}-${slug}`;
+  // A longer index must not push a cut sid past the folder-name bound.
+  return boundDirName(`${String(index).padStart(2, "0")}-${slug}`);
 }
 
 function rename(artifacts: ManifestArtifact[], from: string, to: string): ManifestArtifact[] {
