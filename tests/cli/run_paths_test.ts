@@ -37,3 +37,68 @@ Deno.test("run: a 278-character scenario name and a 300-byte step name still lea
     await cleanup();
   }
 });
+
+Deno.test("run: an unusable --runs-dir is one E_RUNS_DIR line and exit 2 before any scenario", async () => {
+  const { dir, cleanup } = await tempDir();
+  try {
+    const file = join(dir, "not-a-folder");
+    await Deno.writeTextFile(file, "x");
+    for (
+      const [runsDir, reason] of [
+        [file, "it exists and is not a directory"],
+        [join(file, "runs"), `${file} is not a directory`],
+      ]
+    ) {
+      const r = await runFake({ runsDir, exclude: ["broken"] });
+      assert.equal(r.code, 2);
+      assert.deepEqual(r.err, [`E_RUNS_DIR cannot write runs to ${runsDir}: ${reason}`]);
+      assert.deepEqual(r.out, []);
+      assert.deepEqual(r.progress, [], "no scenario started");
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("run: a full disk mid-run never changes a verdict and is one counted warning", async () => {
+  const { dir, cleanup } = await tempDir();
+  try {
+    const attempts: string[] = [];
+    const fullDisk = (path: string) => {
+      attempts.push(path);
+      const err = new Error(`No space left on device (os error 28): open '${path}.tmp'`);
+      return Promise.reject(Object.assign(err, { code: "ENOSPC" }));
+    };
+    const r = await runFake({ runsDir: join(dir, "runs") }, {}, { writeEvidence: fullDisk });
+    assert.ok(attempts.length > 10, `${attempts.length} writes attempted`);
+    // The same verdicts as with a healthy disk: one scenario fails on its own assertion.
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.manifest!.scenarios.map((s) => [s.scenario, s.ok]), [
+      ["counter reads five", false],
+      ["log in", true],
+      ["wrong password shows an error", true],
+    ]);
+    assert.match(
+      r.manifest!.scenarios[0].failure as string,
+      /^step 5 \(assert\): expected equals="Count: 5"/,
+    );
+    const evidenceLines = r.err.filter((l) => /evidence/.test(l));
+    assert.equal(evidenceLines.length, 1, evidenceLines.join("\n"));
+    assert.match(
+      evidenceLines[0],
+      new RegExp(
+        `^warning: ${attempts.length} evidence writes failed, first: 00-counter-reads-five/step0/` +
+          `[a-z-]+\\.(png|json): No space left on device \\(os error 28\\)$`,
+      ),
+    );
+    // Nothing that failed to land is listed in the manifest.
+    for (const s of r.manifest!.scenarios) {
+      const steps = s.steps as Array<{ artifacts: { name: string }[] }>;
+      const names = [...(s.artifacts as { name: string }[]), ...steps.flatMap((x) => x.artifacts)]
+        .map((a) => a.name);
+      for (const n of names) assert.ok((await Deno.stat(join(r.runDir!, n))).isFile, n);
+    }
+  } finally {
+    await cleanup();
+  }
+});
