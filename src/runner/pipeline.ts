@@ -44,6 +44,7 @@ import { backendFor, UsageError } from "./backends.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { printableIo } from "../cli/printable.ts";
 
 export interface RunRequest {
   configPath: string;
@@ -145,8 +146,12 @@ function secretValues(eff: Effective, env: (k: string) => string | undefined) {
   return out;
 }
 
-/** Runs `bajutsu run` and returns the exit code. */
-export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
+/**
+ * Runs `bajutsu run` and returns the exit code. Every stdout/stderr line is made printable
+ * (docs/cli.md): names, labels and failure texts are author-written.
+ */
+export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number> {
+  const io = printableIo(rawIo);
   // 1. config and target
   const parsed = await loadConfig(req.configPath);
   for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);

@@ -7,11 +7,18 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
+import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
 
 const message = (err: unknown) => err instanceof Error ? err.message : String(err);
 
-export function registerReport(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerReport(
+  program: Command,
+  rawIo: CliIo,
+  setExit: (code: number) => void,
+): void {
+  // Paths and error messages can hold author text: one printable line each (docs/cli.md).
+  const io = printableIo(rawIo);
   const report = program
     .command("report")
     .description("re-render a run's reports, or merge shard runs")

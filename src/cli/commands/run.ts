@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
+import { printableIo } from "../printable.ts";
 import { stderrProgress, useColor } from "../../runner/progress.ts";
 import { parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
@@ -36,7 +37,9 @@ interface RunFlags {
   systemAlertHandling?: boolean;
 }
 
-export function registerRun(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
+  // Flags, paths and error messages can hold author text: one printable line each (docs/cli.md).
+  const io = printableIo(rawIo);
   program
     .command("run")
     .description("run scenarios against a target and write the reports")
