@@ -21,6 +21,7 @@ import type {
 } from "./manifest_types.ts";
 import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { writeFileAtomic } from "../evidence/atomic_write.ts";
+import { boundDirName } from "../evidence/layout.ts";
 import { readRunManifestText } from "./rerender.ts";
 import { confine, isWithin, realRunDir } from "./run_confinement.ts";
 import { refreshRunsIndex, writeDerivedReports, type WriteReportOptions } from "./write_report.ts";
@@ -32,7 +33,8 @@ export type MergeOptions = Pick<WriteReportOptions, "warn" | "writeFile">;
 /** `<NN>-<slug>` with a new index; the slug of the original sid is kept. */
 function renumber(sid: string, index: number): string {
   const slug = sid.replace(/^\d+-/, "");
-  return `${String(index).padStart(2, "0")}-${slug}`;
+  // A longer index must not push a cut sid past the folder-name bound.
+  return boundDirName(`${String(index).padStart(2, "0")}-${slug}`);
 }
 
 function rename(artifacts: ManifestArtifact[], from: string, to: string): ManifestArtifact[] {

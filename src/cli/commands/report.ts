@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
+import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
 
 /** `<CODE> <message>` for the report layer's coded errors, the bare message otherwise. */
@@ -16,7 +17,13 @@ const message = (err: unknown) => {
   return typeof code === "string" && code.startsWith("E_") ? `${code} ${err.message}` : err.message;
 };
 
-export function registerReport(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerReport(
+  program: Command,
+  rawIo: CliIo,
+  setExit: (code: number) => void,
+): void {
+  // Paths and error messages can hold author text: one printable line each (docs/cli.md).
+  const io = printableIo(rawIo);
   const warn = (line: string) => io.stderr(`warning: ${line}`);
   const report = program
     .command("report")
