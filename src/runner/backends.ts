@@ -6,7 +6,7 @@
  * @module
  */
 import type { Effective } from "../config/effective.ts";
-import type { EnvironmentFactory } from "./environment.ts";
+import type { EnvironmentFactory } from "../drivers/environment.ts";
 import { createFakeFactory, FAKE_CAPABILITIES } from "../drivers/fake/environment.ts";
 import type { Engine } from "../drivers/web/browsers.ts";
 

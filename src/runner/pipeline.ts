@@ -40,7 +40,7 @@ import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
-import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 
 export interface RunRequest {
   configPath: string;

@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
-import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 
 const message = (err: unknown) => err instanceof Error ? err.message : String(err);
 

@@ -7,7 +7,7 @@
  */
 import type { Driver } from "../driver.ts";
 import { UnsupportedAction } from "../driver.ts";
-import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
 import { formatLoadError } from "../../scenario/errors.ts";

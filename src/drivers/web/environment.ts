@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import type { Effective, WebSettings } from "../../config/effective.ts";
-import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import { type BrowserProbe, type Engine, launchBrowser, systemProbe } from "./browsers.ts";

@@ -33,7 +33,7 @@ import {
   resolveUnique,
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
-import { type ActuationInput, ActuationLog } from "./actuation_log.ts";
+import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import type { Engine } from "./browsers.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
 import {
@@ -110,7 +110,7 @@ export class WebDriver implements Driver {
   #clock: Clock;
   #network: NetworkCollector | null;
   #deviceLog: DeviceLog;
-  #actuations = new ActuationLog();
+  #actuations = new ActuationLog("cssPixel");
   #timeoutMs: number;
   #cdp: Promise<CDPSession> | null = null;
   #crashed = false;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Driver } from "../drivers/driver.ts";
+import type { Driver } from "./driver.ts";
 import type { Preconditions, Scenario } from "../scenario/types.ts";
 
 export interface StartRequest {
