@@ -5,6 +5,7 @@
  * @module
  */
 import type { Selector } from "../scenario/types.ts";
+import type { ActuatorName } from "./registry.ts";
 
 export type Point = [x: number, y: number];
 export type Frame = [x: number, y: number, w: number, h: number];
@@ -58,7 +59,8 @@ export interface ActuationDrain {
   dropped: number;
 }
 
-export type DriverName = "xcuitest" | "adb" | "playwright" | "fake" | "webdriver";
+/** The actuator names of the registered backends (`src/drivers/registry.ts`). */
+export type DriverName = ActuatorName;
 
 /** Capability tokens (drivers.md §4). */
 export type Capability =

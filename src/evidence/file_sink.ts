@@ -39,6 +39,11 @@ export interface FileSinkOptions {
   log?: (line: string) => void;
   /** Provenance for `wait-timeout.json` of scenario `sid` (default: null). */
   provenance?: (sid: string) => WaitProvenance | null;
+  /**
+   * The backend records each scenario's video up front (`<sid>/scenario.mp4`, the backend
+   * descriptor's flag), so a step's `video` starts no segment and is not a skipped capture.
+   */
+  recordsScenarioVideoUpFront?: boolean;
 }
 
 /** An after-shot that may stand in for the next step's before-shot. */
@@ -62,6 +67,7 @@ export class FileSink implements EvidenceSink {
   readonly #provider: string;
   readonly #log: (line: string) => void;
   readonly #provenance: (sid: string) => WaitProvenance | null;
+  readonly #scenarioVideo: boolean;
   readonly #queue: WriteQueue;
   #sid: string | null = null;
   /** File names already listed per step dir (a step lists each artifact once). */
@@ -80,6 +86,7 @@ export class FileSink implements EvidenceSink {
     const log = opts.log ?? ((line: string) => console.error(line));
     this.#log = (line) => log(this.#redactor.redactText(line));
     this.#provenance = opts.provenance ?? (() => null);
+    this.#scenarioVideo = opts.recordsScenarioVideoUpFront ?? false;
     this.#queue = new WriteQueue(this.#log);
   }
 
@@ -199,9 +206,8 @@ export class FileSink implements EvidenceSink {
         this.#skip(kind, `${kind} is not a per-step interval capture`);
         continue;
       }
-      // Playwright can only record a whole context: web video is the scenario-wide
-      // `<sid>/scenario.mp4` (evidence.md §2), so there is no per-step segment to start.
-      if (kind === "video" && driver.name === "playwright") continue;
+      // The scenario-wide `<sid>/scenario.mp4` covers every step: no segment to start.
+      if (kind === "video" && this.#scenarioVideo) continue;
       const cannot = `the ${driver.name} driver cannot record ${kind}`;
       if (driver.driverInterval === undefined) {
         this.#skip(kind, cannot);

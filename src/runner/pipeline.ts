@@ -176,7 +176,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   try {
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
-    backend = await backendFor(eff, req, io);
+    backend = await backendFor(eff, req);
   } catch (err) {
     io.stderr(err instanceof Error ? err.message : String(err));
     return EXIT_USAGE;
@@ -234,6 +234,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
           redactor: scenarioRedactor(leaseReq.scenario),
           provider: backend.actuator,
           provenance: () => provenance,
+          recordsScenarioVideoUpFront: backend.recordsScenarioVideoUpFront,
         });
         sink.beginScenario(leaseReq.sid);
         return sink;
@@ -242,7 +243,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       cancel,
       maxWarmReuses: knobs.maxWarmReuses,
       videoPathFor: (leaseReq) =>
-        backend.actuator === "playwright" && scenarioWantsVideo(leaseReq.scenario, eff.capture)
+        backend.recordsScenarioVideoUpFront && scenarioWantsVideo(leaseReq.scenario, eff.capture)
           ? `${passDir}/${leaseReq.sid}/scenario.mp4`
           : undefined,
       readyWhen: eff.readyWhen,

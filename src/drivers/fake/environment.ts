@@ -11,13 +11,10 @@ import type { Environment, EnvironmentFactory, StartRequest } from "../environme
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
 import { formatLoadError } from "../../scenario/errors.ts";
-import { FAKE_CAPABILITIES } from "./capabilities.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";
 import type { FakeAppSpec } from "./types.ts";
-
-export { FAKE_CAPABILITIES };
 
 class FakeEnvironment implements Environment {
   readonly actuator = "fake";

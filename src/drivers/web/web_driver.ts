@@ -34,7 +34,8 @@ import {
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
-import type { Engine } from "./browsers.ts";
+import { WEB_CAPABILITIES } from "./capabilities.ts";
+import type { Engine } from "./engines.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
 import {
   type DecodedScan,
@@ -51,19 +52,6 @@ import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts"
 import { cdpPageCall } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
 import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
-
-/** Capabilities of the web backend (drivers.md §4); `multiTouch` needs Chromium's CDP. */
-export const WEB_CAPABILITIES: ReadonlySet<Capability> = new Set([
-  "query",
-  "elements",
-  "screenshot",
-  "multiTouch",
-  "textSelection",
-  "semanticTap",
-  "conditionWait",
-  "network",
-  "selectOption",
-]);
 
 /** Default bound on one page operation before the browser counts as wedged. */
 export const DEFAULT_OP_TIMEOUT_S = 30;
