@@ -17,13 +17,37 @@
  */
 import type { Actuation, ActuationDrain } from "./driver.ts";
 
-/** Most records one drain returns. */
+/**
+ * Most records one drain returns.
+ *
+ * @example
+ * ```ts
+ * const { actuations, dropped } = log.drain();
+ * actuations.length <= MAX_ACTUATIONS; // true; the rest is counted in `dropped`
+ * ```
+ */
 export const MAX_ACTUATIONS = 512;
 
-/** The fields a caller gives; the rest default to "not applicable" (and not yet accepted). */
+/**
+ * The fields a caller gives; the rest default to "not applicable" (and not yet accepted).
+ *
+ * @example
+ * ```ts
+ * const input: ActuationInput = { gesture: "typeText", via: "focused", target: "name" };
+ * ```
+ */
 export type ActuationInput = Pick<Actuation, "gesture" | "via"> & Partial<Actuation>;
 
-/** Pending actuations since the last drain, all in one unit (the backend's). */
+/**
+ * Pending actuations since the last drain, all in one unit (the backend's).
+ *
+ * @example
+ * ```ts
+ * const log = new ActuationLog("point");
+ * log.record({ gesture: "back", via: "history", accepted: true }); // an in-process backend
+ * log.drain(); // { actuations: [{ gesture: "back", unit: "point", accepted: true, … }], dropped: 0 }
+ * ```
+ */
 export class ActuationLog {
   readonly #unit: Actuation["unit"];
   #pending: Actuation[] = [];

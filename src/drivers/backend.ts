@@ -27,7 +27,14 @@ import type { Platform } from "../config/types.ts";
 import type { Capability } from "./driver.ts";
 import type { EnvironmentFactory } from "./environment.ts";
 
-/** What the run asks of the backend (the CLI's flags). */
+/**
+ * What the run asks of the backend (the CLI's flags).
+ *
+ * @example
+ * ```ts
+ * const req: BackendRequest = { backend: ["web"], workers: 2, browsers: ["chromium", "firefox"] };
+ * ```
+ */
 export interface BackendRequest {
   /** Ordered backend tokens (`--backend`); empty or absent = the target platform's own. */
   backend?: string[];
@@ -39,10 +46,29 @@ export interface BackendRequest {
   headed?: boolean;
 }
 
-/** Whether a backend can run in this build and on this machine, and if not, why. */
+/**
+ * Whether a backend can run in this build and on this machine, and if not, why.
+ *
+ * @example
+ * ```ts
+ * const missing: Availability = { available: false, reason: "adb is not on PATH" };
+ * ```
+ */
 export type Availability = { available: true } | { available: false; reason: string };
 
-/** What a descriptor's `prepare` builds for one run: the lanes and the environment factory. */
+/**
+ * What a descriptor's `prepare` builds for one run: the lanes and the environment factory.
+ *
+ * @example
+ * ```ts
+ * const setup: BackendSetup = {
+ *   lanes: laneNames("fake", 2),
+ *   pinned: false,
+ *   engines: [],
+ *   factory: () => createFakeFactory(appFile),
+ * };
+ * ```
+ */
 export interface BackendSetup {
   /** Devices or browser lanes the pool leases from. */
   lanes: string[];
@@ -54,7 +80,15 @@ export interface BackendSetup {
   factory(engine: string | null): Promise<EnvironmentFactory>;
 }
 
-/** A chosen backend: its descriptor's flags plus the run's lanes and factory. */
+/**
+ * A chosen backend: its descriptor's flags plus the run's lanes and factory.
+ *
+ * @example
+ * ```ts
+ * const backend = await selectBackend(eff, { workers: 1 });
+ * const video = backend.recordsScenarioVideoUpFront ? `${runDir}/${sid}/scenario.mp4` : undefined;
+ * ```
+ */
 export interface Backend extends BackendSetup {
   actuator: string;
   capabilities: Set<Capability>;
@@ -65,7 +99,15 @@ export interface Backend extends BackendSetup {
   recordsScenarioVideoUpFront: boolean;
 }
 
-/** One backend as the registry knows it. Static: reading it starts nothing. */
+/**
+ * One backend as the registry knows it. Static: reading it starts nothing.
+ *
+ * @example
+ * ```ts
+ * FAKE_BACKEND.tokens; // ["fake"]
+ * WEB_BACKEND.engines; // ["chromium", "firefox", "webkit"]
+ * ```
+ */
 export interface BackendDescriptor {
   /** The actuator name, recorded in manifests (`fake`, `playwright`, `xcuitest`…). */
   readonly actuator: string;
@@ -92,7 +134,14 @@ export interface BackendDescriptor {
   prepare(eff: Effective, req: BackendRequest): Promise<BackendSetup>;
 }
 
-/** The run cannot get the backend it asked for; the CLI prints the message and exits 2. */
+/**
+ * The run cannot get the backend it asked for; the CLI prints the message and exits 2.
+ *
+ * @example
+ * ```ts
+ * throw new BackendUnavailable("unknown browser engine(s): opera (known: chromium, firefox, webkit)");
+ * ```
+ */
 export class BackendUnavailable extends Error {
   readonly code = "E_BACKEND_UNAVAILABLE";
   constructor(message: string, options?: ErrorOptions) {
@@ -101,7 +150,15 @@ export class BackendUnavailable extends Error {
   }
 }
 
-/** `workers` lane names (`web-0`, `web-1`…), at least one. */
+/**
+ * `workers` lane names, at least one.
+ *
+ * @example
+ * ```ts
+ * laneNames("web", 2); // ["web-0", "web-1"]
+ * laneNames("fake", 0); // ["fake-0"]
+ * ```
+ */
 export function laneNames(prefix: string, workers: number): string[] {
   return Array.from({ length: Math.max(1, workers) }, (_, i) => `${prefix}-${i}`);
 }

@@ -1,6 +1,23 @@
 /**
- * The Driver seam (drivers.md §1–4): the one interface the run loop depends on. Every backend
- * (fake, web, ios, android) implements it in its own folder; nothing else changes when one is added.
+ * The Driver seam: the one interface the run loop depends on, its value types and its error
+ * taxonomy. Every backend implements it in its own folder `src/drivers/<name>/`, next to its
+ * environment (`environment.ts`) and its descriptor, which is listed in `registry.ts`. Adding a
+ * backend is that folder plus one registry line; `tests/drivers/contract.ts` is the suite every
+ * driver must pass.
+ *
+ * @example
+ * ```ts
+ * import { type Driver, ElementNotFound, isStepLevelError } from "./driver.ts";
+ * async function tapLogin(driver: Driver): Promise<string | null> {
+ *   try {
+ *     await driver.tap({ id: "login.submit" });
+ *     return null;
+ *   } catch (err) {
+ *     if (isStepLevelError(err)) return err.message; // the step fails, the run goes on
+ *     throw err; // a crash or a device error propagates
+ *   }
+ * }
+ * ```
  *
  * @module
  */
@@ -10,7 +27,21 @@ import type { ActuatorName } from "./registry.ts";
 export type Point = [x: number, y: number];
 export type Frame = [x: number, y: number, w: number, h: number];
 
-/** One node of the flat, document-ordered element tree (selectors-assertions.md §1). */
+/**
+ * One node of the flat, document-ordered element tree (selectors-assertions.md §1).
+ *
+ * @example
+ * ```ts
+ * const ok: Element = {
+ *   identifier: "login.submit",
+ *   label: "Log in",
+ *   value: null,
+ *   traits: ["button"],
+ *   frame: [16, 600, 358, 44],
+ *   nativeZ: null,
+ * };
+ * ```
+ */
 export interface Element {
   identifier: string | null;
   label: string | null;
@@ -38,7 +69,15 @@ export type Gesture =
   | "systemAlert"
   | "back";
 
-/** What the driver actually sent (drivers.md §3). Never holds typed text or labels. */
+/**
+ * What the driver actually sent (drivers.md §3). Never holds typed text or labels.
+ *
+ * @example
+ * ```ts
+ * const { actuations } = driver.drainActuations?.() ?? { actuations: [] };
+ * actuations[0]; // { gesture: "tap", via: "coordinate", points: [[195, 622]], target: "login.submit", accepted: true, … }
+ * ```
+ */
 export interface Actuation {
   gesture: Gesture;
   via: "coordinate" | "handle" | "identity" | "bridge" | "focused" | "key" | "history";
@@ -59,7 +98,14 @@ export interface ActuationDrain {
   dropped: number;
 }
 
-/** The actuator names of the registered backends (`src/drivers/registry.ts`). */
+/**
+ * The actuator names of the registered backends, derived from `registry.ts`.
+ *
+ * @example
+ * ```ts
+ * const name: DriverName = "playwright";
+ * ```
+ */
 export type DriverName = ActuatorName;
 
 /** Capability tokens (drivers.md §4). */
@@ -101,7 +147,16 @@ export interface DriverInterval {
 
 /**
  * The contract every backend fulfils. All calls are async because real backends talk to a
- * process, a browser or an HTTP runner.
+ * process, a browser or an HTTP runner. Selectors resolve host-side over `query()` with
+ * `resolveUnique` (`src/selectors/`); the tap family then checks that nothing covers the target.
+ *
+ * @example
+ * ```ts
+ * const tree = await driver.query(); // document order
+ * if (await driver.isTappable({ id: "name" })) await driver.tap({ id: "name" });
+ * await driver.typeText("Ada");
+ * await driver.screenshot("after.png");
+ * ```
  */
 export interface Driver {
   readonly name: DriverName;
@@ -147,7 +202,16 @@ export interface Driver {
 // ---------------------------------------------------------------------------------------------
 // Errors (drivers.md §2). Each has a stable `code`.
 
-/** Base of every error a driver raises on purpose. */
+/**
+ * Base of every error a driver raises on purpose. {@link isStepLevelError} splits the family:
+ * resolution, cover and unsupported-action errors fail the step; crashes, device and channel
+ * errors propagate to the runner.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceError("simctl boot timed out"); // code E_DEVICE: the run ends with exit 2
+ * ```
+ */
 export class DriverError extends Error {
   readonly code: string = "E_DRIVER";
   constructor(message: string, options?: ErrorOptions) {
@@ -179,7 +243,15 @@ export class AmbiguousSelector extends SelectorError {
   override readonly code = "E_AMBIGUOUS";
 }
 
-/** Resolution succeeded but something else is on top of the target's centre. */
+/**
+ * Resolution succeeded but something else is on top of the target's centre.
+ *
+ * @example
+ * ```ts
+ * const cover = { identifier: "cookie.banner", label: null, frame: [0, 700, 390, 144] };
+ * throw new ElementNotTappable("not tappable: covered by id=cookie.banner@[0,700,390,144]", cover);
+ * ```
+ */
 export class ElementNotTappable extends DriverError {
   override readonly code = "E_NOT_TAPPABLE";
   constructor(message: string, readonly cover: Candidate | null = null) {
@@ -220,7 +292,15 @@ export class ChannelError extends DriverError {
   override readonly code: string = "E_CHANNEL";
 }
 
-/** Errors the step body turns into a failed step (README resolved inconsistency 19). */
+/**
+ * Errors the step body turns into a failed step (README resolved inconsistency 19).
+ *
+ * @example
+ * ```ts
+ * isStepLevelError(new ElementNotFound("no match: id=x", { id: "x" })); // true
+ * isStepLevelError(new BackendCrashError("runner died")); // false: crash recovery
+ * ```
+ */
 export function isStepLevelError(err: unknown): err is DriverError {
   return err instanceof SelectorError || err instanceof ElementNotTappable ||
     err instanceof UnsupportedAction || err instanceof NotImplementedByBackend;

@@ -32,7 +32,15 @@ import { IOS_BACKEND } from "./ios/backend.ts";
 import { ANDROID_BACKEND } from "./android/backend.ts";
 import { REMOTE_BACKEND } from "./remote/backend.ts";
 
-/** Every backend this build knows, in the order "available" lists them. */
+/**
+ * Every backend this build knows, one line each, in the order error texts list them.
+ *
+ * @example
+ * ```ts
+ * BACKENDS.filter((d) => d.availability().available).map((d) => d.actuator);
+ * // ["fake", "playwright"]
+ * ```
+ */
 export const BACKENDS = [
   FAKE_BACKEND,
   WEB_BACKEND,
@@ -41,7 +49,14 @@ export const BACKENDS = [
   REMOTE_BACKEND,
 ] as const;
 
-/** An actuator name (`Driver.name`, manifest `backend`). */
+/**
+ * An actuator name (`Driver.name`, manifest `backend`), one per registered backend.
+ *
+ * @example
+ * ```ts
+ * const names: ActuatorName[] = ["fake", "playwright", "xcuitest", "adb", "webdriver"];
+ * ```
+ */
 export type ActuatorName = typeof BACKENDS[number]["actuator"];
 
 /**
@@ -90,7 +105,15 @@ export function expandTokens(tokens: readonly string[]): BackendDescriptor[] {
   return out;
 }
 
-/** Why `d` cannot drive `eff` in this build, or null when it can. */
+/**
+ * Why `d` cannot drive `eff` in this build, or null when it can.
+ *
+ * @example
+ * ```ts
+ * whyNot(REMOTE_BACKEND, eff); // "not available in this build"
+ * whyNot(FAKE_BACKEND, webEff); // "drives fake targets (needs app); target shop is web"
+ * ```
+ */
 export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
   const availability = d.availability();
   if (!availability.available) return availability.reason;
@@ -102,7 +125,14 @@ export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
   return null;
 }
 
-/** What this build can drive, for error texts: `fake (fake targets), playwright (web targets)`. */
+/**
+ * What this build can drive, for error texts.
+ *
+ * @example
+ * ```ts
+ * availableSummary(); // "fake (fake targets), playwright (web targets)"
+ * ```
+ */
 export function availableSummary(): string {
   const available = BACKENDS.filter((d) => d.availability().available);
   return available.map((d) => `${d.actuator} (${d.platform} targets)`).join(", ") || "none";
@@ -113,6 +143,14 @@ export function availableSummary(): string {
  * target platform's own), the first candidate that is available and drives the target.
  *
  * @throws BackendUnavailable naming every candidate's reason and what is available
+ *
+ * @example
+ * ```ts
+ * await selectBackend(eff, { backend: ["remote"], workers: 1 });
+ * // BackendUnavailable: no available actuator among [webdriver] for platform fake
+ * // (requested [remote]): webdriver: not available in this build; available in this build:
+ * // fake (fake targets), playwright (web targets)
+ * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {
   const requested = req.backend && req.backend.length > 0 ? req.backend : [eff.platform];

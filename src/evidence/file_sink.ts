@@ -26,7 +26,7 @@ import { errorMessage, WriteQueue } from "./write_queue.ts";
 export const DIR_MODE = 0o700;
 
 /** Per-step interval kinds and the file each one records to. */
-const INTERVAL_FILES: Record<string, string> = {
+const INTERVAL_FILES: Readonly<Record<string, string>> = {
   video: STEP_FILES.video,
   deviceLog: STEP_FILES.deviceLog,
 };
