@@ -24,7 +24,24 @@
 import type { Selector } from "../scenario/types.ts";
 import type { ActuatorName } from "./registry.ts";
 
+/**
+ * A point in the backend's units (iOS points, Android pixels, CSS pixels), top-left origin.
+ *
+ * @example
+ * ```ts
+ * const centre: Point = [195, 422];
+ * ```
+ */
 export type Point = [x: number, y: number];
+
+/**
+ * An element's rectangle: top-left corner, width, height, in the backend's units.
+ *
+ * @example
+ * ```ts
+ * const frame: Frame = [16, 600, 358, 44]; // x 16..374, y 600..644
+ * ```
+ */
 export type Frame = [x: number, y: number, w: number, h: number];
 
 /**
@@ -52,6 +69,14 @@ export interface Element {
   nativeZ: number | null;
 }
 
+/**
+ * What an actuation record says was sent.
+ *
+ * @example
+ * ```ts
+ * const gesture: Gesture = "longPress";
+ * ```
+ */
 export type Gesture =
   | "tap"
   | "doubleTap"
@@ -93,6 +118,14 @@ export interface Actuation {
   substitution: string | null;
 }
 
+/**
+ * The records since the previous drain, and how many were past the cap.
+ *
+ * @example
+ * ```ts
+ * const { actuations, dropped } = driver.drainActuations?.() ?? { actuations: [], dropped: 0 };
+ * ```
+ */
 export interface ActuationDrain {
   actuations: Actuation[];
   dropped: number;
@@ -108,7 +141,14 @@ export interface ActuationDrain {
  */
 export type DriverName = ActuatorName;
 
-/** Capability tokens (drivers.md §4). */
+/**
+ * Capability tokens (drivers.md §4); preflight fails a scenario that needs one its backend lacks.
+ *
+ * @example
+ * ```ts
+ * if (!driver.capabilities().has("multiTouch")) throw new UnsupportedAction("pinch needs multiTouch");
+ * ```
+ */
 export type Capability =
   | "query"
   | "elements"
@@ -123,7 +163,14 @@ export type Capability =
   | "pickerWheel"
   | string;
 
-/** One exchange seen by a network collector (selectors-assertions.md §6). */
+/**
+ * One exchange seen by a network collector (selectors-assertions.md §6).
+ *
+ * @example
+ * ```ts
+ * const posts = (driver.exchanges?.() ?? []).filter((e) => e.method === "POST" && e.status === 201);
+ * ```
+ */
 export interface Exchange {
   method: string;
   url: string;
@@ -138,7 +185,16 @@ export interface Exchange {
   mocked: boolean;
 }
 
-/** A running interval capture a driver can stop (video, device log). */
+/**
+ * A running interval capture a driver can stop (video, device log).
+ *
+ * @example
+ * ```ts
+ * const log = await driver.driverInterval?.("deviceLog", "step3/device.log");
+ * await driver.tap({ id: "save" });
+ * await log?.stop(); // the file is complete now
+ * ```
+ */
 export interface DriverInterval {
   kind: string;
   path: string;
@@ -220,14 +276,28 @@ export class DriverError extends Error {
   }
 }
 
-/** A short description of a candidate element for error texts. */
+/**
+ * A short description of a candidate element for error texts.
+ *
+ * @example
+ * ```ts
+ * const candidate: Candidate = { identifier: null, label: "Buy", frame: [20, 200, 120, 44] };
+ * ```
+ */
 export interface Candidate {
   identifier: string | null;
   label: string | null;
   frame: Frame;
 }
 
-/** Resolution failed: zero or several matches. */
+/**
+ * Resolution failed: zero or several matches.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof SelectorError) console.log(err.selector, err.candidates);
+ * ```
+ */
 export class SelectorError extends DriverError {
   override readonly code: string = "E_SELECTOR";
   constructor(message: string, readonly selector: Selector, readonly candidates: Candidate[] = []) {
@@ -235,10 +305,28 @@ export class SelectorError extends DriverError {
   }
 }
 
+/**
+ * No element matches the selector (or `index` is out of range).
+ *
+ * @example
+ * ```ts
+ * throw new ElementNotFound('no match: {"id":"nope"}', { id: "nope" });
+ * ```
+ */
 export class ElementNotFound extends SelectorError {
   override readonly code = "E_NOT_FOUND";
 }
 
+/**
+ * Several elements match and nothing tells them apart; `candidates` lists them.
+ *
+ * @example
+ * ```ts
+ * throw new AmbiguousSelector("ambiguous: 2 matches for {\"label\":\"Buy\"} — add within or index", {
+ *   label: "Buy",
+ * }, candidates);
+ * ```
+ */
 export class AmbiguousSelector extends SelectorError {
   override readonly code = "E_AMBIGUOUS";
 }
@@ -259,35 +347,86 @@ export class ElementNotTappable extends DriverError {
   }
 }
 
-/** The backend cannot do this action. */
+/**
+ * The backend cannot do this action; the step fails.
+ *
+ * @example
+ * ```ts
+ * throw new UnsupportedAction("setPickerValue is iOS-only; use selectOption on a web <select>");
+ * ```
+ */
 export class UnsupportedAction extends DriverError {
   override readonly code: string = "E_UNSUPPORTED_ACTION";
 }
 
+/**
+ * The action needs a person (a `manual` step in an unattended run).
+ *
+ * @example
+ * ```ts
+ * throw new ManualStepRequired("manual step: scan the QR code with a phone");
+ * ```
+ */
 export class ManualStepRequired extends UnsupportedAction {
   override readonly code = "E_MANUAL";
 }
 
-/** Not implemented by this backend yet (the seed's NotImplementedError). */
+/**
+ * Not implemented by this backend yet (the seed's NotImplementedError); the step fails.
+ *
+ * @example
+ * ```ts
+ * throw new NotImplementedByBackend("rotate is not implemented on adb yet");
+ * ```
+ */
 export class NotImplementedByBackend extends DriverError {
   override readonly code = "E_NOT_IMPLEMENTED";
 }
 
-/** The backend process died; the pipeline may re-lease and rerun the scenario. */
+/**
+ * The backend process died; the pipeline may re-lease and rerun the scenario.
+ *
+ * @example
+ * ```ts
+ * throw new BackendCrashError("the page crashed", { cause: err });
+ * ```
+ */
 export class BackendCrashError extends DriverError {
   override readonly code: string = "E_BACKEND_CRASH";
 }
 
-/** Lifecycle / CLI / browser wedge failure; propagates and ends the run with exit 2. */
+/**
+ * Lifecycle / CLI / browser wedge failure; propagates and ends the run with exit 2.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceError("web: the target has no baseUrl to open");
+ * ```
+ */
 export class DeviceError extends DriverError {
   override readonly code: string = "E_DEVICE";
 }
 
+/**
+ * A device or browser operation outlived its bound.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceTimeout("query took longer than 30s: the browser is wedged");
+ * ```
+ */
 export class DeviceTimeout extends DeviceError {
   override readonly code = "E_DEVICE_TIMEOUT";
 }
 
-/** A broken channel or a bad reply from a resident runner or WebDriver endpoint. */
+/**
+ * A broken channel or a bad reply from a resident runner or WebDriver endpoint.
+ *
+ * @example
+ * ```ts
+ * throw new ChannelError("POST /session answered 500: no JSON body");
+ * ```
+ */
 export class ChannelError extends DriverError {
   override readonly code: string = "E_CHANNEL";
 }
