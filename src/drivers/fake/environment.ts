@@ -14,10 +14,11 @@ import { formatLoadError } from "../../scenario/errors.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";
+import { FAKE_BACKEND } from "./backend.ts";
 import type { FakeAppSpec } from "./types.ts";
 
 class FakeEnvironment implements Environment {
-  readonly actuator = "fake";
+  readonly actuator = FAKE_BACKEND.actuator;
   readonly deviceName = "Fake device";
   readonly deviceRuntime = "fake";
   readonly reusable = false;

@@ -33,6 +33,7 @@ import {
   resolveUnique,
 } from "../../selectors/mod.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { FAKE_BACKEND } from "./backend.ts";
 import { fakeCapabilities } from "./capabilities.ts";
 import { CrashInjector } from "./crash_injector.ts";
 import { FakeFixtureError, NoFocusedField } from "./errors.ts";
@@ -69,7 +70,7 @@ interface Target {
 
 /** An in-memory app behind the Driver interface; everything happens in virtual time. */
 export class FakeDriver implements Driver {
-  readonly name = "fake" as const;
+  readonly name = FAKE_BACKEND.actuator;
   /** Dispatched actions, in order; failed resolutions are not logged. */
   readonly actions: FakeAction[] = [];
   /** The running app (screen, focus, alerts, pending changes), for assertions in tests. */

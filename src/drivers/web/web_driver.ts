@@ -34,6 +34,7 @@ import {
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { WEB_BACKEND } from "./backend.ts";
 import { WEB_CAPABILITIES } from "./capabilities.ts";
 import type { Engine } from "./engines.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
@@ -88,7 +89,7 @@ export function isPng(bytes: Uint8Array): boolean {
 
 /** The Driver over one Playwright page. */
 export class WebDriver implements Driver {
-  readonly name = "playwright" as const;
+  readonly name = WEB_BACKEND.actuator;
   readonly page: Page;
   readonly engine: Engine;
   #touch: boolean;
