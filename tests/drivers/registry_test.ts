@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import type { Effective } from "../../src/config/effective.ts";
 import { BROWSERS, PLATFORMS } from "../../src/config/types.ts";
+import { PLATFORM_IDENTIFIER } from "../../src/config/platform.ts";
 import { BackendUnavailable } from "../../src/drivers/backend.ts";
 import {
   BACKENDS,
@@ -51,6 +52,16 @@ Deno.test("each platform name is a token of the backend for that platform", () =
   for (const p of PLATFORMS) {
     assert.equal(descriptorForToken(p)?.platform, p, p);
     assert.equal(platformOfToken(p), p);
+  }
+});
+
+Deno.test("a platform's backend needs the identifier the config requires of that platform", () => {
+  for (const d of BACKENDS) {
+    if (d.platform === "any") continue;
+    assert.ok(
+      (d.needs as readonly string[]).includes(PLATFORM_IDENTIFIER[d.platform]),
+      `${d.actuator} needs ${PLATFORM_IDENTIFIER[d.platform]}`,
+    );
   }
 });
 
