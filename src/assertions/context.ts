@@ -9,7 +9,7 @@ import type { Exchange } from "../drivers/driver.ts";
 import type { Assertion } from "../scenario/types.ts";
 import type { AssertionResult } from "../orchestrator/types.ts";
 import { compileRegex } from "../selectors/pattern.ts";
-import { compileRequestMatch, requestLabel } from "./requestMatch.ts";
+import { compileRequestMatch, requestLabel } from "./request_match.ts";
 import { guarded, result } from "./result.ts";
 
 /** Per-block inputs of the context-bearing kinds. */

@@ -17,5 +17,5 @@ export {
   type ExchangePredicate,
   requestLabel,
   requestMatches,
-} from "./requestMatch.ts";
+} from "./request_match.ts";
 export { assignDistinct } from "./assign.ts";

@@ -8,7 +8,7 @@ import type { Exchange } from "../drivers/driver.ts";
 import type { Assertion, CountOp, RequestMatch } from "../scenario/types.ts";
 import type { AssertionResult } from "../orchestrator/types.ts";
 import { assignDistinct } from "./assign.ts";
-import { compileRequestMatch, type ExchangePredicate, requestLabel } from "./requestMatch.ts";
+import { compileRequestMatch, type ExchangePredicate, requestLabel } from "./request_match.ts";
 import { failure } from "./result.ts";
 
 /** The `event` assertion's payload. */

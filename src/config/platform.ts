@@ -5,17 +5,7 @@
  * @module
  */
 import type { Defaults, Platform, TargetConfig } from "./types.ts";
-
-/** Platform implied by each backend token (platform names and actuator names). */
-const TOKEN_PLATFORM: Readonly<Record<string, Platform>> = {
-  ios: "ios",
-  xcuitest: "ios",
-  android: "android",
-  adb: "android",
-  web: "web",
-  playwright: "web",
-  fake: "fake",
-};
+import { platformOfToken } from "../drivers/registry.ts";
 
 /** The target key each platform identifies its app by. */
 export const PLATFORM_IDENTIFIER: Readonly<
@@ -27,10 +17,13 @@ export const PLATFORM_IDENTIFIER: Readonly<
   fake: "app",
 };
 
-/** The platform the first recognized token of a backend list implies (unknown tokens skipped). */
+/**
+ * The platform the first token of a backend list that implies one names (the driver registry
+ * knows the tokens; unknown tokens and any-platform routes are skipped).
+ */
 export function platformForBackend(backend: readonly string[] | undefined): Platform | undefined {
   for (const token of backend ?? []) {
-    const p = Object.hasOwn(TOKEN_PLATFORM, token) ? TOKEN_PLATFORM[token] : undefined;
+    const p = platformOfToken(token);
     if (p) return p;
   }
   return undefined;

@@ -9,14 +9,15 @@
  * @module
  */
 import type { Interrupt, Redact, Selector, SystemAlertHandling } from "../scenario/types.ts";
+import { type Engine, ENGINES } from "../drivers/web/engines.ts";
 
 /** Platforms a target can run on; `fake` drives a scripted in-process app. */
 export const PLATFORMS = ["ios", "android", "web", "fake"] as const;
 export type Platform = typeof PLATFORMS[number];
 
-/** Playwright engines a web target may name (validated at load). */
-export const BROWSERS = ["chromium", "firefox", "webkit"] as const;
-export type Browser = typeof BROWSERS[number];
+/** Playwright engines a web target may name (validated at load): the web backend's engines. */
+export const BROWSERS = ENGINES;
+export type Browser = Engine;
 
 /** Events a notify endpoint can fire on. */
 export const NOTIFY_EVENTS = ["failure", "change", "recovery", "always", "start"] as const;

@@ -1,15 +1,64 @@
 /**
- * The Driver seam (drivers.md §1–4): the one interface the run loop depends on. Every backend
- * (fake, web, ios, android) implements it in its own folder; nothing else changes when one is added.
+ * The Driver seam: the one interface the run loop depends on, its value types and its error
+ * taxonomy. Every backend implements it in its own folder `src/drivers/<name>/`, next to its
+ * environment (`environment.ts`) and its descriptor, which is listed in `registry.ts`. Adding a
+ * backend is that folder plus one registry line; `tests/drivers/contract.ts` is the suite every
+ * driver must pass.
+ *
+ * @example
+ * ```ts
+ * import { type Driver, ElementNotFound, isStepLevelError } from "./driver.ts";
+ * async function tapLogin(driver: Driver): Promise<string | null> {
+ *   try {
+ *     await driver.tap({ id: "login.submit" });
+ *     return null;
+ *   } catch (err) {
+ *     if (isStepLevelError(err)) return err.message; // the step fails, the run goes on
+ *     throw err; // a crash or a device error propagates
+ *   }
+ * }
+ * ```
  *
  * @module
  */
 import type { Selector } from "../scenario/types.ts";
+import type { ActuatorName } from "./registry.ts";
 
+/**
+ * A point in the backend's units (iOS points, Android pixels, CSS pixels), top-left origin.
+ *
+ * @example
+ * ```ts
+ * const centre: Point = [195, 422];
+ * ```
+ */
 export type Point = [x: number, y: number];
+
+/**
+ * An element's rectangle: top-left corner, width, height, in the backend's units.
+ *
+ * @example
+ * ```ts
+ * const frame: Frame = [16, 600, 358, 44]; // x 16..374, y 600..644
+ * ```
+ */
 export type Frame = [x: number, y: number, w: number, h: number];
 
-/** One node of the flat, document-ordered element tree (selectors-assertions.md §1). */
+/**
+ * One node of the flat, document-ordered element tree (selectors-assertions.md §1).
+ *
+ * @example
+ * ```ts
+ * const ok: Element = {
+ *   identifier: "login.submit",
+ *   label: "Log in",
+ *   value: null,
+ *   traits: ["button"],
+ *   frame: [16, 600, 358, 44],
+ *   nativeZ: null,
+ * };
+ * ```
+ */
 export interface Element {
   identifier: string | null;
   label: string | null;
@@ -20,6 +69,14 @@ export interface Element {
   nativeZ: number | null;
 }
 
+/**
+ * What an actuation record says was sent.
+ *
+ * @example
+ * ```ts
+ * const gesture: Gesture = "longPress";
+ * ```
+ */
 export type Gesture =
   | "tap"
   | "doubleTap"
@@ -37,7 +94,15 @@ export type Gesture =
   | "systemAlert"
   | "back";
 
-/** What the driver actually sent (drivers.md §3). Never holds typed text or labels. */
+/**
+ * What the driver actually sent (drivers.md §3). Never holds typed text or labels.
+ *
+ * @example
+ * ```ts
+ * const { actuations } = driver.drainActuations?.() ?? { actuations: [] };
+ * actuations[0]; // { gesture: "tap", via: "coordinate", points: [[195, 622]], target: "login.submit", accepted: true, … }
+ * ```
+ */
 export interface Actuation {
   gesture: Gesture;
   via: "coordinate" | "handle" | "identity" | "bridge" | "focused" | "key" | "history";
@@ -53,14 +118,37 @@ export interface Actuation {
   substitution: string | null;
 }
 
+/**
+ * The records since the previous drain, and how many were past the cap.
+ *
+ * @example
+ * ```ts
+ * const { actuations, dropped } = driver.drainActuations?.() ?? { actuations: [], dropped: 0 };
+ * ```
+ */
 export interface ActuationDrain {
   actuations: Actuation[];
   dropped: number;
 }
 
-export type DriverName = "xcuitest" | "adb" | "playwright" | "fake" | "webdriver";
+/**
+ * The actuator names of the registered backends, derived from `registry.ts`.
+ *
+ * @example
+ * ```ts
+ * const name: DriverName = "playwright";
+ * ```
+ */
+export type DriverName = ActuatorName;
 
-/** Capability tokens (drivers.md §4). */
+/**
+ * Capability tokens (drivers.md §4); preflight fails a scenario that needs one its backend lacks.
+ *
+ * @example
+ * ```ts
+ * if (!driver.capabilities().has("multiTouch")) throw new UnsupportedAction("pinch needs multiTouch");
+ * ```
+ */
 export type Capability =
   | "query"
   | "elements"
@@ -75,7 +163,14 @@ export type Capability =
   | "pickerWheel"
   | string;
 
-/** One exchange seen by a network collector (selectors-assertions.md §6). */
+/**
+ * One exchange seen by a network collector (selectors-assertions.md §6).
+ *
+ * @example
+ * ```ts
+ * const posts = (driver.exchanges?.() ?? []).filter((e) => e.method === "POST" && e.status === 201);
+ * ```
+ */
 export interface Exchange {
   method: string;
   url: string;
@@ -90,7 +185,16 @@ export interface Exchange {
   mocked: boolean;
 }
 
-/** A running interval capture a driver can stop (video, device log). */
+/**
+ * A running interval capture a driver can stop (video, device log).
+ *
+ * @example
+ * ```ts
+ * const log = await driver.driverInterval?.("deviceLog", "step3/device.log");
+ * await driver.tap({ id: "save" });
+ * await log?.stop(); // the file is complete now
+ * ```
+ */
 export interface DriverInterval {
   kind: string;
   path: string;
@@ -99,7 +203,16 @@ export interface DriverInterval {
 
 /**
  * The contract every backend fulfils. All calls are async because real backends talk to a
- * process, a browser or an HTTP runner.
+ * process, a browser or an HTTP runner. Selectors resolve host-side over `query()` with
+ * `resolveUnique` (`src/selectors/`); the tap family then checks that nothing covers the target.
+ *
+ * @example
+ * ```ts
+ * const tree = await driver.query(); // document order
+ * if (await driver.isTappable({ id: "name" })) await driver.tap({ id: "name" });
+ * await driver.typeText("Ada");
+ * await driver.screenshot("after.png");
+ * ```
  */
 export interface Driver {
   readonly name: DriverName;
@@ -145,7 +258,16 @@ export interface Driver {
 // ---------------------------------------------------------------------------------------------
 // Errors (drivers.md §2). Each has a stable `code`.
 
-/** Base of every error a driver raises on purpose. */
+/**
+ * Base of every error a driver raises on purpose. {@link isStepLevelError} splits the family:
+ * resolution, cover and unsupported-action errors fail the step; crashes, device and channel
+ * errors propagate to the runner.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceError("simctl boot timed out"); // code E_DEVICE: the run ends with exit 2
+ * ```
+ */
 export class DriverError extends Error {
   readonly code: string = "E_DRIVER";
   constructor(message: string, options?: ErrorOptions) {
@@ -154,14 +276,28 @@ export class DriverError extends Error {
   }
 }
 
-/** A short description of a candidate element for error texts. */
+/**
+ * A short description of a candidate element for error texts.
+ *
+ * @example
+ * ```ts
+ * const candidate: Candidate = { identifier: null, label: "Buy", frame: [20, 200, 120, 44] };
+ * ```
+ */
 export interface Candidate {
   identifier: string | null;
   label: string | null;
   frame: Frame;
 }
 
-/** Resolution failed: zero or several matches. */
+/**
+ * Resolution failed: zero or several matches.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof SelectorError) console.log(err.selector, err.candidates);
+ * ```
+ */
 export class SelectorError extends DriverError {
   override readonly code: string = "E_SELECTOR";
   constructor(message: string, readonly selector: Selector, readonly candidates: Candidate[] = []) {
@@ -169,15 +305,41 @@ export class SelectorError extends DriverError {
   }
 }
 
+/**
+ * No element matches the selector (or `index` is out of range).
+ *
+ * @example
+ * ```ts
+ * throw new ElementNotFound('no match: {"id":"nope"}', { id: "nope" });
+ * ```
+ */
 export class ElementNotFound extends SelectorError {
   override readonly code = "E_NOT_FOUND";
 }
 
+/**
+ * Several elements match and nothing tells them apart; `candidates` lists them.
+ *
+ * @example
+ * ```ts
+ * throw new AmbiguousSelector("ambiguous: 2 matches for {\"label\":\"Buy\"} — add within or index", {
+ *   label: "Buy",
+ * }, candidates);
+ * ```
+ */
 export class AmbiguousSelector extends SelectorError {
   override readonly code = "E_AMBIGUOUS";
 }
 
-/** Resolution succeeded but something else is on top of the target's centre. */
+/**
+ * Resolution succeeded but something else is on top of the target's centre.
+ *
+ * @example
+ * ```ts
+ * const cover = { identifier: "cookie.banner", label: null, frame: [0, 700, 390, 144] };
+ * throw new ElementNotTappable("not tappable: covered by id=cookie.banner@[0,700,390,144]", cover);
+ * ```
+ */
 export class ElementNotTappable extends DriverError {
   override readonly code = "E_NOT_TAPPABLE";
   constructor(message: string, readonly cover: Candidate | null = null) {
@@ -185,40 +347,99 @@ export class ElementNotTappable extends DriverError {
   }
 }
 
-/** The backend cannot do this action. */
+/**
+ * The backend cannot do this action; the step fails.
+ *
+ * @example
+ * ```ts
+ * throw new UnsupportedAction("setPickerValue is iOS-only; use selectOption on a web <select>");
+ * ```
+ */
 export class UnsupportedAction extends DriverError {
   override readonly code: string = "E_UNSUPPORTED_ACTION";
 }
 
+/**
+ * The action needs a person (a `manual` step in an unattended run).
+ *
+ * @example
+ * ```ts
+ * throw new ManualStepRequired("manual step: scan the QR code with a phone");
+ * ```
+ */
 export class ManualStepRequired extends UnsupportedAction {
   override readonly code = "E_MANUAL";
 }
 
-/** Not implemented by this backend yet (the seed's NotImplementedError). */
+/**
+ * Not implemented by this backend yet (the seed's NotImplementedError); the step fails.
+ *
+ * @example
+ * ```ts
+ * throw new NotImplementedByBackend("rotate is not implemented on adb yet");
+ * ```
+ */
 export class NotImplementedByBackend extends DriverError {
   override readonly code = "E_NOT_IMPLEMENTED";
 }
 
-/** The backend process died; the pipeline may re-lease and rerun the scenario. */
+/**
+ * The backend process died; the pipeline may re-lease and rerun the scenario.
+ *
+ * @example
+ * ```ts
+ * throw new BackendCrashError("the page crashed", { cause: err });
+ * ```
+ */
 export class BackendCrashError extends DriverError {
   override readonly code: string = "E_BACKEND_CRASH";
 }
 
-/** Lifecycle / CLI / browser wedge failure; propagates and ends the run with exit 2. */
+/**
+ * Lifecycle / CLI / browser wedge failure; propagates and ends the run with exit 2.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceError("web: the target has no baseUrl to open");
+ * ```
+ */
 export class DeviceError extends DriverError {
   override readonly code: string = "E_DEVICE";
 }
 
+/**
+ * A device or browser operation outlived its bound.
+ *
+ * @example
+ * ```ts
+ * throw new DeviceTimeout("query took longer than 30s: the browser is wedged");
+ * ```
+ */
 export class DeviceTimeout extends DeviceError {
   override readonly code = "E_DEVICE_TIMEOUT";
 }
 
-/** A broken channel or a bad reply from a resident runner or WebDriver endpoint. */
+/**
+ * A broken channel or a bad reply from a resident runner or WebDriver endpoint.
+ *
+ * @example
+ * ```ts
+ * throw new ChannelError("POST /session answered 500: no JSON body");
+ * ```
+ */
 export class ChannelError extends DriverError {
   override readonly code: string = "E_CHANNEL";
 }
 
-/** Errors the step body turns into a failed step (README resolved inconsistency 19). */
+/**
+ * Errors the step body turns into a failed step (README resolved inconsistency 19).
+ *
+ * @example
+ * ```ts
+ * isStepLevelError(new ElementNotFound("no match: id=x", { id: "x" })); // true
+ * isStepLevelError(new BackendCrashError("runner died")); // false: crash recovery
+ * ```
+ */
 export function isStepLevelError(err: unknown): err is DriverError {
   return err instanceof SelectorError || err instanceof ElementNotTappable ||
     err instanceof UnsupportedAction || err instanceof NotImplementedByBackend;

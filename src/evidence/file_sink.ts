@@ -28,7 +28,7 @@ import { EvidenceWriteFailures, type WriteFailureLog } from "./write_failures.ts
 export const DIR_MODE = 0o700;
 
 /** Per-step interval kinds and the file each one records to. */
-const INTERVAL_FILES: Record<string, string> = {
+const INTERVAL_FILES: Readonly<Record<string, string>> = {
   video: STEP_FILES.video,
   deviceLog: STEP_FILES.deviceLog,
 };
@@ -48,6 +48,11 @@ export interface FileSinkOptions {
   writeFile?: WriteFile;
   /** Provenance for `wait-timeout.json` of scenario `sid` (default: null). */
   provenance?: (sid: string) => WaitProvenance | null;
+  /**
+   * The backend records each scenario's video up front (`<sid>/scenario.mp4`, the backend
+   * descriptor's flag), so a step's `video` starts no segment and is not a skipped capture.
+   */
+  recordsScenarioVideoUpFront?: boolean;
 }
 
 /** An after-shot that may stand in for the next step's before-shot. */
@@ -72,6 +77,7 @@ export class FileSink implements EvidenceSink {
   readonly #log: (line: string) => void;
   readonly #failures: WriteFailureLog;
   readonly #provenance: (sid: string) => WaitProvenance | null;
+  readonly #scenarioVideo: boolean;
   readonly #queue: WriteQueue;
   #sid: string | null = null;
   /** File names already listed per step dir (a step lists each artifact once). */
@@ -91,6 +97,7 @@ export class FileSink implements EvidenceSink {
     this.#log = (line) => log(this.#redactor.redactText(line));
     this.#failures = opts.failures ?? new EvidenceWriteFailures();
     this.#provenance = opts.provenance ?? (() => null);
+    this.#scenarioVideo = opts.recordsScenarioVideoUpFront ?? false;
     this.#queue = new WriteQueue((name, err) => this.#fail(name, `writing ${name} failed`, err));
   }
 
@@ -215,9 +222,8 @@ export class FileSink implements EvidenceSink {
         this.#skip(kind, `${kind} is not a per-step interval capture`);
         continue;
       }
-      // Playwright can only record a whole context: web video is the scenario-wide
-      // `<sid>/scenario.mp4` (evidence.md §2), so there is no per-step segment to start.
-      if (kind === "video" && driver.name === "playwright") continue;
+      // The scenario-wide `<sid>/scenario.mp4` covers every step: no segment to start.
+      if (kind === "video" && this.#scenarioVideo) continue;
       const cannot = `the ${driver.name} driver cannot record ${kind}`;
       if (driver.driverInterval === undefined) {
         this.#skip(kind, cannot);

@@ -46,8 +46,6 @@ export type StepListRunner = (
   steps: readonly Step[],
 ) => Promise<string | null>;
 
-const NO_INTERVALS: Interval[] = [];
-const NO_RULES: number[] = [];
 const NO_WATCHERS: readonly PollWatcher[] = [];
 
 /** Runs one leaf step and records its outcome; returns its failure text or null. */
@@ -89,9 +87,7 @@ export async function runLeafStep(
   if (shown) outcome.selector = maskValue(ctx, shown);
 
   const kinds = intervalKinds(s.capture, ctx.policy, s.action, pid, ctx.baselineCapture);
-  const intervals = kinds.length > 0
-    ? await sink.startIntervals(driver, stepDir, kinds)
-    : NO_INTERVALS;
+  const intervals = kinds.length > 0 ? await sink.startIntervals(driver, stepDir, kinds) : [];
 
   let body: BodyResult;
   let post: Element[];
@@ -128,7 +124,7 @@ export async function runLeafStep(
   outcome.assertionResults = maskResults(ctx, body.assertionResults);
   if (body.generated !== undefined) outcome.generated = body.generated;
 
-  const fired = ctx.policy.length === 0 ? NO_RULES : firedRules(ctx.policy, {
+  const fired = ctx.policy.length === 0 ? [] : firedRules(ctx.policy, {
     action: s.action,
     primaryId: pid,
     ok: body.ok,

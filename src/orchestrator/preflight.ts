@@ -57,7 +57,7 @@ const ACTION_CAPABILITY: Readonly<Record<string, string>> = {
 };
 
 /** The capability each gated assertion kind needs. */
-const ASSERTION_CAPABILITY: Partial<Record<AssertionKind, string>> = {
+const ASSERTION_CAPABILITY: Readonly<Partial<Record<AssertionKind, string>>> = {
   visual: "screenshot",
   clipboard: "deviceControl.clipboard",
 };

@@ -44,7 +44,7 @@ import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
-import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { printableIo } from "../cli/printable.ts";
 
 export interface RunRequest {
@@ -189,7 +189,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   try {
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
-    backend = await backendFor(eff, req, io);
+    backend = await backendFor(eff, req);
   } catch (err) {
     io.stderr(err instanceof Error ? err.message : String(err));
     return EXIT_USAGE;
@@ -255,6 +255,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
           provenance: () => provenance,
           failures: passFailures,
           writeFile: io.writeEvidence,
+          recordsScenarioVideoUpFront: backend.recordsScenarioVideoUpFront,
         });
         sink.beginScenario(leaseReq.sid);
         return sink;
@@ -263,7 +264,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       cancel,
       maxWarmReuses: knobs.maxWarmReuses,
       videoPathFor: (leaseReq) =>
-        backend.actuator === "playwright" && scenarioWantsVideo(leaseReq.scenario, eff.capture)
+        backend.recordsScenarioVideoUpFront && scenarioWantsVideo(leaseReq.scenario, eff.capture)
           ? `${passDir}/${leaseReq.sid}/scenario.mp4`
           : undefined,
       readyWhen: eff.readyWhen,

@@ -9,7 +9,7 @@ import type { EvidenceSink } from "../evidence/sink.ts";
 import type { Scenario, Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
-import type { Environment, EnvironmentFactory } from "./environment.ts";
+import type { Environment, EnvironmentFactory } from "../drivers/environment.ts";
 import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
 import { awaitReady, type Readiness } from "./readiness.ts";
 

@@ -46,6 +46,23 @@ Deno.test("a driver without intervals records each kind as skipped once per scen
   }
 });
 
+Deno.test("a backend that records the scenario video up front starts no video segment and skips nothing", async () => {
+  const f = await sinkFixture({ recordsScenarioVideoUpFront: true });
+  try {
+    const { driver, calls } = recordingDriver({
+      intervals: { content: (kind) => `${kind}\n` },
+    });
+    f.sink.beginScenario("00-a");
+    const started = await f.sink.startIntervals(driver, "step0", ["video", "deviceLog"]);
+    assert.deepEqual(started.map((i) => i.kind), ["deviceLog"]);
+    assert.deepEqual(calls.filter((c) => c === "driverInterval"), ["driverInterval"]);
+    await f.sink.stopIntervals("step0", started);
+    assert.deepEqual(f.sink.skippedCaptures("00-a"), []);
+  } finally {
+    await f.cleanup();
+  }
+});
+
 Deno.test("a recording that fails to stop is dropped with a log line", async () => {
   const f = await sinkFixture();
   try {

@@ -3,7 +3,7 @@ import type {
   Environment,
   EnvironmentFactory,
   StartRequest,
-} from "../../src/runner/environment.ts";
+} from "../../src/drivers/environment.ts";
 import { devicePool, type PoolOptions } from "../../src/runner/pool.ts";
 import type { LeaseRequest } from "../../src/runner/lease.ts";
 import { FakeClock } from "../../src/time/clock.ts";

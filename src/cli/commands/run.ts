@@ -10,7 +10,7 @@ import { stderrProgress, useColor } from "../../runner/progress.ts";
 import { parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
-import { EXIT_USAGE } from "../exit_codes.ts";
+import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 
 const list = (v: string, prev: string[] = []) => [
   ...prev,

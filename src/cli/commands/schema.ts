@@ -6,7 +6,7 @@
  */
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { EXIT_OK } from "../exit_codes.ts";
+import { EXIT_OK } from "../../runner/exit_codes.ts";
 import scenarioSchema from "../../../schemas/scenario.schema.json" with { type: "json" };
 
 /** The scenario schema as pretty-printed JSON text. */

@@ -68,7 +68,7 @@ import type { FakeAlertSpec, FakeAppSpec, FakeExchangeSpec, FakeScreenSpec } fro
 
 export { createFakeDriver } from "./fake_driver.ts";
 
-const TOP_KEYS = [
+const TOP_KEYS: readonly string[] = [
   "name",
   "size",
   "initial",
@@ -128,7 +128,7 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
   if (initial !== null) refs.screen(initial, initialNode, "initial");
 
   const name = get("name") ? r.name(get("name")!, "name") : baseName(file);
-  const size = get("size") ? readSize(r, get("size")!) : DEFAULT_FAKE_SIZE;
+  const size = get("size") ? readSize(r, get("size")!) : [...DEFAULT_FAKE_SIZE] as [number, number];
   const alerts = new Map<string, FakeAlertSpec>();
   if (alertsNode) {
     if (alertsNode.kind !== "map") r.fail(alertsNode, "E_TYPE", "alerts", "expected a mapping");

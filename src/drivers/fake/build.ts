@@ -14,7 +14,7 @@ import type { Element } from "../driver.ts";
 import type { FakeAppSpec, FakeElementSpec, FakeNodeSpec, FakeScreenSpec } from "./types.ts";
 
 /** Default screen size (an iPhone-class portrait screen, in points). */
-export const DEFAULT_FAKE_SIZE: [number, number] = [390, 844];
+export const DEFAULT_FAKE_SIZE: readonly [w: number, h: number] = [390, 844];
 
 /** A declared element with defaults: no id/label/value, no traits, a 0×0 frame, visible. */
 export function fakeElement(
@@ -53,7 +53,7 @@ export function fakeApp(
   const screens = new Map(fields.screens.map((s) => [s.name, s]));
   return {
     name: fields.name ?? "fake-app",
-    size: fields.size ?? DEFAULT_FAKE_SIZE,
+    size: fields.size ?? [...DEFAULT_FAKE_SIZE],
     initial: fields.initial ?? fields.screens[0]?.name ?? "main",
     screens,
     reactions: fields.reactions ?? [],

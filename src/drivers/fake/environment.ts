@@ -7,20 +7,18 @@
  */
 import type { Driver } from "../driver.ts";
 import { UnsupportedAction } from "../driver.ts";
-import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
 import { formatLoadError } from "../../scenario/errors.ts";
-import { FAKE_CAPABILITIES } from "./capabilities.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";
+import { FAKE_BACKEND } from "./backend.ts";
 import type { FakeAppSpec } from "./types.ts";
 
-export { FAKE_CAPABILITIES };
-
 class FakeEnvironment implements Environment {
-  readonly actuator = "fake";
+  readonly actuator = FAKE_BACKEND.actuator;
   readonly deviceName = "Fake device";
   readonly deviceRuntime = "fake";
   readonly reusable = false;

@@ -32,7 +32,8 @@ import {
   renderSelector,
   resolveUnique,
 } from "../../selectors/mod.ts";
-import { ActuationLog } from "./actuation_log.ts";
+import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { FAKE_BACKEND } from "./backend.ts";
 import { fakeCapabilities } from "./capabilities.ts";
 import { CrashInjector } from "./crash_injector.ts";
 import { FakeFixtureError, NoFocusedField } from "./errors.ts";
@@ -69,7 +70,7 @@ interface Target {
 
 /** An in-memory app behind the Driver interface; everything happens in virtual time. */
 export class FakeDriver implements Driver {
-  readonly name = "fake" as const;
+  readonly name = FAKE_BACKEND.actuator;
   /** Dispatched actions, in order; failed resolutions are not logged. */
   readonly actions: FakeAction[] = [];
   /** The running app (screen, focus, alerts, pending changes), for assertions in tests. */
@@ -77,7 +78,7 @@ export class FakeDriver implements Driver {
   #clock: Clock;
   #crashes: CrashInjector;
   #react: FakeReactHook | undefined;
-  #log = new ActuationLog();
+  #log = new ActuationLog("point");
 
   constructor(spec: FakeAppSpec, opts: FakeDriverOptions) {
     this.#clock = opts.clock;
@@ -151,7 +152,7 @@ export class FakeDriver implements Driver {
     await this.#call("tapPoint");
     const rendered = this.app.render();
     const index = this.app.hitTest(rendered, p);
-    this.#log.record({ gesture: "tap", via: "coordinate", points: [[...p]] });
+    this.#record({ gesture: "tap", via: "coordinate", points: [[...p]] });
     this.#done("tapPoint", p, () => {
       if (index >= 0) this.app.activate(rendered, index, "tap");
     });
@@ -159,19 +160,19 @@ export class FakeDriver implements Driver {
 
   async swipe(from: Point, to: Point): Promise<void> {
     await this.#call("swipe");
-    this.#log.record({ gesture: "swipe", via: "coordinate", points: [[...from], [...to]] });
+    this.#record({ gesture: "swipe", via: "coordinate", points: [[...from], [...to]] });
     this.#done("swipe", [from, to], () => this.app.drag(from, to));
   }
 
   async scroll(from: Point, to: Point): Promise<void> {
     await this.#call("scroll");
-    this.#log.record({ gesture: "scroll", via: "coordinate", points: [[...from], [...to]] });
+    this.#record({ gesture: "scroll", via: "coordinate", points: [[...from], [...to]] });
     this.#done("scroll", [from, to], () => this.app.drag(from, to));
   }
 
   async back(): Promise<void> {
     await this.#call("back");
-    this.#log.record({ gesture: "back", via: "history" });
+    this.#record({ gesture: "back", via: "history" });
     this.#done("back", null, () => this.app.pressBack());
   }
 
@@ -209,7 +210,7 @@ export class FakeDriver implements Driver {
 
   async copySelection(): Promise<void> {
     await this.#call("copySelection");
-    this.#log.record({
+    this.#record({
       gesture: "copy",
       via: "focused",
       target: this.app.focused?.identifier ?? null,
@@ -236,7 +237,7 @@ export class FakeDriver implements Driver {
         const buttons = tree.filter((_, i) => refs[i].kind === "alertButton");
         const el = resolveUnique(buttons, sel);
         const index = buttons.indexOf(el);
-        this.#log.record({
+        this.#record({
           gesture: "systemAlert",
           via: "coordinate",
           points: [frameCenter(el.frame)],
@@ -274,7 +275,7 @@ export class FakeDriver implements Driver {
     if (index < 0) return Promise.resolve(null);
     const { tree } = renderAlert(alert, this.app.spec.size);
     const button = tree[index + 1];
-    this.#log.record({
+    this.#record({
       gesture: "systemAlert",
       via: "coordinate",
       points: [frameCenter(button.frame)],
@@ -355,12 +356,17 @@ export class FakeDriver implements Driver {
     return out;
   }
 
+  /** Records an actuation as accepted: the in-process fake answers as it is sent. */
+  #record(input: ActuationInput): void {
+    this.#log.record({ ...input, accepted: true });
+  }
+
   #recordAt(
     gesture: "tap" | "doubleTap" | "longPress" | "pinch" | "rotate",
     t: Target,
     extra: { durationS?: number; scale?: number; radians?: number } = {},
   ): void {
-    this.#log.record({
+    this.#record({
       gesture,
       via: "coordinate",
       points: [frameCenter(t.el.frame)],
@@ -373,7 +379,7 @@ export class FakeDriver implements Driver {
   #recordFocused(gesture: "typeText" | "deleteText" | "selectAll"): void {
     const focused = this.app.focused;
     if (focused === null) throw new NoFocusedField();
-    this.#log.record({ gesture, via: "focused", target: focused.identifier });
+    this.#record({ gesture, via: "focused", target: focused.identifier });
   }
 
   async #choose(
@@ -396,7 +402,7 @@ export class FakeDriver implements Driver {
         sel,
       );
     }
-    this.#log.record({
+    this.#record({
       gesture: method,
       via: "handle",
       frame: [...t.el.frame],

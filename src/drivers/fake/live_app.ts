@@ -33,7 +33,12 @@ import type {
 } from "./types.ts";
 
 /** Traits that take keyboard focus when tapped. */
-const TEXT_INPUT_TRAITS = ["textField", "secureTextField", "searchField", "textView"];
+const TEXT_INPUT_TRAITS: readonly string[] = [
+  "textField",
+  "secureTextField",
+  "searchField",
+  "textView",
+];
 
 /** What a dismissed alert was and which button closed it. */
 export interface DismissedAlert {

@@ -22,8 +22,9 @@ export {
 } from "./fake_driver.ts";
 export { DEFAULT_FAKE_SIZE, fakeApp, fakeElement, fakeScreen, singleScreenApp } from "./build.ts";
 export { CrashInjector, DRIVER_METHODS } from "./crash_injector.ts";
-export { MAX_ACTUATIONS } from "./actuation_log.ts";
+export { MAX_ACTUATIONS } from "../actuation_log.ts";
 export { FAKE_CAPABILITIES, fakeCapabilities } from "./capabilities.ts";
+export { FAKE_BACKEND } from "./backend.ts";
 export { FakeFixtureError, NoFocusedField } from "./errors.ts";
 export { type DismissedAlert, LiveApp } from "./live_app.ts";
 export { crc32, encodePng, PNG_SIGNATURE, solidPng } from "./png.ts";

@@ -16,12 +16,9 @@ import { chromium, firefox, webkit } from "playwright-core";
 import type { Browser, BrowserType, LaunchOptions } from "playwright-core";
 import { DeviceError } from "../driver.ts";
 import { BrowserNotFound, messageOf } from "./errors.ts";
+import type { Engine } from "./engines.ts";
 
-/** The engines a web target may name. */
-export type Engine = "chromium" | "firefox" | "webkit";
-
-/** The engines in their canonical order. */
-export const ENGINES: readonly Engine[] = ["chromium", "firefox", "webkit"];
+export { type Engine, ENGINES } from "./engines.ts";
 
 /**
  * Flags for Chromium (design.md): quiet, sandbox-free (containers), no GPU, no background

@@ -45,7 +45,7 @@ export interface ScanArgs {
    * Incremental transport: the reading driver's token and the generation of the last reply it
    * decoded (0: none). Absent: a stateless full reply.
    */
-  session?: number;
+  session?: string;
   base?: number;
 }
 
@@ -134,7 +134,7 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     const key = Symbol.for("bajutsu.scan");
     const store = globalThis as unknown as Record<
       symbol,
-      { session: number; gen: number; rows: string[] }
+      { session: string; gen: number; rows: string[] }
     >;
     const last = store[key];
     // Generations only grow, from the host's view too: a navigation does not restart them.

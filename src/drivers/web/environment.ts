@@ -9,18 +9,20 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import type { Effective, WebSettings } from "../../config/effective.ts";
-import type { Environment, EnvironmentFactory, StartRequest } from "../../runner/environment.ts";
+import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
-import { type BrowserProbe, type Engine, launchBrowser, systemProbe } from "./browsers.ts";
+import { type BrowserProbe, launchBrowser, systemProbe } from "./browsers.ts";
+import type { Engine } from "./engines.ts";
 import { contextOptions } from "./context_options.ts";
+import { WEB_BACKEND } from "./backend.ts";
 import { asDriverError, messageOf } from "./errors.ts";
 import { NetworkCollector } from "./network.ts";
 import { ensureFfmpeg, saveVideoAsMp4 } from "./video.ts";
 import { WebDriver } from "./web_driver.ts";
 
-/** The actuator name of the web backend. */
-export const WEB_ACTUATOR = "playwright";
+/** The actuator name of the web backend (its descriptor's). */
+export const WEB_ACTUATOR = WEB_BACKEND.actuator;
 
 /** A start request; `videoPath` asks for the scenario-wide video (`<sid>/scenario.mp4`). */
 export type WebStartRequest = StartRequest;

@@ -6,7 +6,7 @@
  * @module
  */
 import { DeviceError, DriverError } from "../driver.ts";
-import type { Engine } from "./browsers.ts";
+import type { Engine } from "./engines.ts";
 
 /** No usable browser executable for the engine; the message holds the install command. */
 export class BrowserNotFound extends DeviceError {

@@ -36,7 +36,9 @@ export { contextOptions, UnknownDeviceMode } from "./context_options.ts";
 export { decodeScan, SCAN_SELECTOR, traitsOf, typeTrait } from "./dom_scan.ts";
 export { NetworkCollector } from "./network.ts";
 export { ensureFfmpeg, playwrightFfmpegPath } from "./video.ts";
-export { WEB_CAPABILITIES, WebDriver, type WebDriverOptions } from "./web_driver.ts";
+export { WebDriver, type WebDriverOptions } from "./web_driver.ts";
+export { WEB_CAPABILITIES } from "./capabilities.ts";
+export { WEB_BACKEND } from "./backend.ts";
 export {
   createWebFactory,
   WEB_ACTUATOR,

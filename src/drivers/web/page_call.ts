@@ -12,10 +12,6 @@ import type { CDPSession } from "playwright-core";
 /** Where a document keeps our page functions (a symbol: invisible to `Object.keys` and JSON). */
 export const PAGE_FUNCTIONS_KEY = "bajutsu.pageFunctions";
 
-/** Each function's callee text (its registry lookup or its source), built once. */
-// deno-lint-ignore ban-types
-const callees = new WeakMap<Function, string>();
-
 /** FNV-1a over the source: two functions that share a name never share a registry slot. */
 function sourceHash(source: string): string {
   let h = 0x811c9dc5;
@@ -26,10 +22,38 @@ function sourceHash(source: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** The callee text of `fn`: its registry lookup (named) or its source (anonymous). */
+// deno-lint-ignore ban-types
+function calleeOf(fn: Function): string {
+  const source = `(${fn.toString()})`;
+  const registry = `(globalThis[Symbol.for(${JSON.stringify(PAGE_FUNCTIONS_KEY)})] ??= {})`;
+  const slot = JSON.stringify(`${fn.name}:${sourceHash(source)}`);
+  return fn.name ? `(${registry}[${slot}] ??= ${source})` : source;
+}
+
+/**
+ * Each function's callee text, built once per owner (a driver keeps one): stringifying and
+ * hashing a page function on every read would cost more than the read.
+ */
+export class PageCallees {
+  // deno-lint-ignore ban-types
+  readonly #callees = new WeakMap<Function, string>();
+
+  // deno-lint-ignore ban-types
+  of(fn: Function): string {
+    let callee = this.#callees.get(fn);
+    if (callee === undefined) {
+      callee = calleeOf(fn);
+      this.#callees.set(fn, callee);
+    }
+    return callee;
+  }
+}
+
 /**
  * The expression that calls `fn(arg)`: a named function is looked up in (or added to) the
  * document's registry under its name and a hash of its source; an anonymous one is evaluated in
- * place.
+ * place. `callees` caches the callee text; without it, it is built for this call.
  *
  * @example
  * ```ts
@@ -38,15 +62,8 @@ function sourceHash(source: string): string {
  * ```
  */
 // deno-lint-ignore ban-types
-export function pageCallExpression(fn: Function, arg: unknown): string {
-  let callee = callees.get(fn);
-  if (callee === undefined) {
-    const source = `(${fn.toString()})`;
-    const registry = `(globalThis[Symbol.for(${JSON.stringify(PAGE_FUNCTIONS_KEY)})] ??= {})`;
-    const slot = JSON.stringify(`${fn.name}:${sourceHash(source)}`);
-    callee = fn.name ? `(${registry}[${slot}] ??= ${source})` : source;
-    callees.set(fn, callee);
-  }
+export function pageCallExpression(fn: Function, arg: unknown, callees?: PageCallees): string {
+  const callee = callees ? callees.of(fn) : calleeOf(fn);
   return arg === undefined ? `${callee}()` : `${callee}(${JSON.stringify(arg)})`;
 }
 
@@ -59,15 +76,17 @@ interface EvaluateReply {
 /**
  * Runs `fn(arg)` in the page's main world and returns its JSON value (promises are awaited).
  * A throw inside the page becomes an `Error` carrying the page's message; protocol errors (the
- * document went away mid-call) propagate as Playwright raises them.
+ * document went away mid-call) propagate as Playwright raises them. Pass the caller's
+ * {@link PageCallees} to build each callee text once.
  */
 export async function cdpPageCall<R, A>(
   session: CDPSession,
   fn: (arg: A) => R | Promise<R>,
   arg: A,
+  callees?: PageCallees,
 ): Promise<R> {
   const reply = await session.send("Runtime.evaluate", {
-    expression: pageCallExpression(fn, arg),
+    expression: pageCallExpression(fn, arg, callees),
     returnByValue: true,
     awaitPromise: true,
   }) as EvaluateReply;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PageTarget } from "./hit_test.ts";
+import type { PageTarget } from "./hit_probe.ts";
 
 /** What the page did. */
 export type SelectStatus = "ok" | "missing-element" | "not-select" | "missing-option";

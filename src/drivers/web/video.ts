@@ -16,7 +16,7 @@ import { DeviceError } from "../driver.ts";
 export const FFMPEG_REVISION = "1013";
 
 /** Where system ffmpeg builds usually live. */
-export const SYSTEM_FFMPEG = [
+export const SYSTEM_FFMPEG: readonly string[] = [
   "/usr/bin/ffmpeg",
   "/usr/local/bin/ffmpeg",
   "/opt/homebrew/bin/ffmpeg",

@@ -33,8 +33,10 @@ import {
   resolveUnique,
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
-import { type ActuationInput, ActuationLog } from "./actuation_log.ts";
-import type { Engine } from "./browsers.ts";
+import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { WEB_BACKEND } from "./backend.ts";
+import { WEB_CAPABILITIES } from "./capabilities.ts";
+import type { Engine } from "./engines.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
 import {
   type DecodedScan,
@@ -45,25 +47,12 @@ import {
   SCAN_SELECTOR,
 } from "./dom_scan.ts";
 import { asDriverError, messageOf } from "./errors.ts";
-import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_test.ts";
+import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_probe.ts";
 import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
-import { cdpPageCall } from "./page_call.ts";
+import { cdpPageCall, PageCallees } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
 import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
-
-/** Capabilities of the web backend (drivers.md §4); `multiTouch` needs Chromium's CDP. */
-export const WEB_CAPABILITIES: ReadonlySet<Capability> = new Set([
-  "query",
-  "elements",
-  "screenshot",
-  "multiTouch",
-  "textSelection",
-  "semanticTap",
-  "conditionWait",
-  "network",
-  "selectOption",
-]);
 
 /** Default bound on one page operation before the browser counts as wedged. */
 export const DEFAULT_OP_TIMEOUT_S = 30;
@@ -77,11 +66,8 @@ const NAVIGATION_RETRIES = 5;
 /** Intermediate mouse moves of a drag. */
 const DRAG_STEPS = 5;
 
-/** Scan-transport tokens: one per driver, so two drivers never read each other's deltas. */
-let nextScanSession = 1;
-
 /** The PNG signature: a screenshot that does not start with it is junk. */
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG_MAGIC: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export interface WebDriverOptions {
   page: Page;
@@ -103,22 +89,27 @@ export function isPng(bytes: Uint8Array): boolean {
 
 /** The Driver over one Playwright page. */
 export class WebDriver implements Driver {
-  readonly name = "playwright" as const;
+  readonly name = WEB_BACKEND.actuator;
   readonly page: Page;
   readonly engine: Engine;
   #touch: boolean;
   #clock: Clock;
   #network: NetworkCollector | null;
   #deviceLog: DeviceLog;
-  #actuations = new ActuationLog();
+  #actuations = new ActuationLog("cssPixel");
   #timeoutMs: number;
   #cdp: Promise<CDPSession> | null = null;
   #crashed = false;
   /** Rejects when the page crashes: a call the dead renderer will never answer ends at once. */
   #crash: Promise<never>;
-  /** This driver's token for the scan's incremental transport, and the last scan decoded. */
-  #scanSession = nextScanSession++;
+  /**
+   * This driver's token for the scan's incremental transport (unique, so two drivers on one page
+   * never decode each other's deltas), and the last scan decoded.
+   */
+  #scanSession: string = crypto.randomUUID();
   #scan: DecodedScan = { gen: 0, rows: [] };
+  /** Callee texts of the page functions this driver calls over CDP. */
+  #callees = new PageCallees();
 
   constructor(opts: WebDriverOptions) {
     this.page = opts.page;
@@ -507,7 +498,9 @@ export class WebDriver implements Driver {
   async #evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
     for (let attempt = 0;; attempt++) {
       try {
-        if (this.engine === "chromium") return await cdpPageCall(await this.#session(), fn, arg);
+        if (this.engine === "chromium") {
+          return await cdpPageCall(await this.#session(), fn, arg, this.#callees);
+        }
         // Our page functions take plain JSON arguments, so Playwright's unboxing is the identity.
         return await this.page.evaluate(fn as PageFunction<A, R>, arg);
       } catch (err) {

@@ -7,8 +7,16 @@
  */
 import type { ZonedTime } from "./zoned_time.ts";
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
+const DAYS: readonly string[] = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+];
+const MONTHS: readonly string[] = [
   "January",
   "February",
   "March",

@@ -16,6 +16,7 @@ import {
   typeTrait,
 } from "../../../src/drivers/web/dom_scan.ts";
 import { DeviceError } from "../../../src/drivers/driver.ts";
+import { WebDriver } from "../../../src/drivers/web/web_driver.ts";
 import { seededRandom } from "../../../src/time/random.ts";
 import { withChromium, withPage, withServer } from "./fixture.ts";
 
@@ -189,10 +190,10 @@ Deno.test("query on a real page", async (t) => {
                 ...args,
               }),
             ) as ScanReply;
-          const first = await scan({ session: 1, base: 0 });
+          const first = await scan({ session: "a", base: 0 });
           assert.equal(first.full, true);
           assert.equal(first.items.length, 50);
-          const same = await scan({ session: 1, base: first.gen });
+          const same = await scan({ session: "a", base: first.gen });
           assert.deepEqual(same, { gen: first.gen + 1, full: false, items: [[0, 50]] });
           await page.evaluate(() => {
             const li = document.createElement("li");
@@ -204,17 +205,38 @@ Deno.test("query on a real page", async (t) => {
             document.querySelector("li:nth-child(31)")!.textContent = "Changed";
           });
           // The inserted row has no area, so nothing moves; one label changed.
-          const changed = await scan({ session: 1, base: same.gen });
+          const changed = await scan({ session: "a", base: same.gen });
           assert.equal(changed.full, false);
           assert.deepEqual(changed.items.filter((i) => i.length === 2), [[0, 29], [30, 20]]);
           assert.equal((changed.items[1] as ScanRow)[2], "Changed");
           // Another driver's token, a stale base, or no token at all: a full reply.
-          assert.equal((await scan({ session: 2, base: changed.gen })).full, true);
-          assert.equal((await scan({ session: 2, base: 1 })).full, true);
+          assert.equal((await scan({ session: "b", base: changed.gen })).full, true);
+          assert.equal((await scan({ session: "b", base: 1 })).full, true);
           assert.equal((await scan({})).full, true);
         });
       },
     );
+
+    await t.step("two drivers on one page never decode each other's deltas", async () => {
+      await withPage(lab, null, async ({ driver: first, page }) => {
+        const second = new WebDriver({ page, engine: "chromium" });
+        const doc = (label: string) =>
+          `<body>${
+            Array.from({ length: 5 }, (_, i) => `<button>${label} ${i}</button>`).join("")
+          }</body>`;
+        await page.setContent(doc("one"));
+        for (let i = 0; i < 3; i++) await first.query();
+        // A new document restarts the page's record of the last scan; the second driver then
+        // reaches the generation the first one holds, on other rows.
+        await page.goto("about:blank");
+        await page.setContent(doc("two"));
+        for (let i = 0; i < 3; i++) await second.query();
+        const labels = async (d: WebDriver) => (await d.query()).map((e) => e.label);
+        const expected = ["two 0", "two 1", "two 2", "two 3", "two 4"];
+        assert.deepEqual(await labels(first), expected);
+        assert.deepEqual(await labels(second), expected);
+      }, { fresh: true });
+    });
 
     await t.step("a driver's reads equal full scans across random mutations", async () => {
       const list = Array.from({ length: 40 }, (_, i) => `<button>B${i}</button>`).join("");

@@ -8,7 +8,7 @@ import { launchBrowser } from "../../../src/drivers/web/browsers.ts";
 import { NetworkCollector } from "../../../src/drivers/web/network.ts";
 import { WebDriver, type WebDriverOptions } from "../../../src/drivers/web/web_driver.ts";
 import type { Effective, WebSettings } from "../../../src/config/effective.ts";
-import type { StartRequest } from "../../../src/runner/environment.ts";
+import type { StartRequest } from "../../../src/drivers/environment.ts";
 import type { Mock, Scenario } from "../../../src/scenario/types.ts";
 
 /**

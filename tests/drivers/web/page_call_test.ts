@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {
   cdpPageCall,
   PAGE_FUNCTIONS_KEY,
+  PageCallees,
   pageCallExpression,
 } from "../../../src/drivers/web/page_call.ts";
 import { withChromium, withPage } from "./fixture.ts";
@@ -37,6 +38,24 @@ Deno.test("pageCallExpression keeps named functions in the registry and inlines 
   const [one, pick] = [() => 1, (a: { s: string }) => a.s];
   assert.equal(pageCallExpression(one, undefined), `(${one.toString()})()`);
   assert.equal(pageCallExpression(pick, { s: 'q"x' }), `(${pick.toString()})({"s":"q\\"x"})`);
+});
+
+Deno.test("PageCallees builds a callee once per owner and gives the uncached text", () => {
+  const callees = new PageCallees();
+  let reads = 0;
+  const counted = {
+    toString() {
+      reads++;
+      return "function counted(a) { return a; }";
+    },
+  } as unknown as (a: number) => number;
+  Object.defineProperty(counted, "name", { value: "counted" });
+  const first = pageCallExpression(counted, 1, callees);
+  assert.equal(pageCallExpression(counted, 2, callees), first.replace(/\(1\)$/, "(2)"));
+  assert.equal(reads, 1, "stringified once for this owner");
+  assert.equal(pageCallExpression(counted, 1), first, "the same text without a cache");
+  assert.equal(pageCallExpression(counted, 1, new PageCallees()), first);
+  assert.equal(reads, 3, "another owner builds its own");
 });
 
 Deno.test("cdpPageCall on a real page", async (t) => {

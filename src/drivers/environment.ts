@@ -1,13 +1,46 @@
 /**
  * The per-platform environment seam: how one device (or browser lane) gets an app launched and a
  * driver built. A backend that keeps a resident runner process (the XCUITest runner) reports
- * `reusable`, and the pool keeps it warm across leases, relaunching only the app.
+ * `reusable`, and the pool keeps it warm across leases, relaunching only the app. Each backend
+ * implements it beside its driver; the runner's pool is its only caller.
+ *
+ * @example
+ * ```ts
+ * import type { EnvironmentFactory } from "./environment.ts";
+ * async function oneLease(factory: EnvironmentFactory, req: StartRequest) {
+ *   const env = await factory.create("web-0", "playwright");
+ *   try {
+ *     const driver = await env.start(req);
+ *     await driver.tap({ id: "onboarding.skip" });
+ *     await env.relaunch?.({}); // the `relaunch` step: the app starts over, the device stays
+ *     await env.endLease();
+ *   } finally {
+ *     await env.teardown();
+ *     await factory.close?.();
+ *   }
+ * }
+ * ```
  *
  * @module
  */
-import type { Driver } from "../drivers/driver.ts";
+import type { Driver } from "./driver.ts";
 import type { Preconditions, Scenario } from "../scenario/types.ts";
 
+/**
+ * What one lease asks of an environment's `start`.
+ *
+ * @example
+ * ```ts
+ * const req: StartRequest = {
+ *   scenario,
+ *   preconditions: scenario.preconditions,
+ *   erase: true,
+ *   warm: false,
+ *   extraEnv: {},
+ *   replaceDevice: false,
+ * };
+ * ```
+ */
 export interface StartRequest {
   scenario: Scenario;
   preconditions: Preconditions;
@@ -18,12 +51,22 @@ export interface StartRequest {
   extraEnv: Record<string, string>;
   replaceDevice: boolean;
   /**
-   * Where to write a scenario-wide video (`<runDir>/<sid>/scenario.mp4`) when the platform can
-   * only record up front (web: Playwright records a whole context; evidence.md §2). Absent = none.
+   * Where to write a scenario-wide video (`<runDir>/<sid>/scenario.mp4`), asked of a backend
+   * whose descriptor says it records the scenario video up front. Absent = none.
    */
   videoPath?: string;
 }
 
+/**
+ * One device or browser lane, leased to one scenario at a time.
+ *
+ * @example
+ * ```ts
+ * const driver = await env.start(req);
+ * if (env.reusable && await env.health(2)) await env.endLease(); // keep the runner warm
+ * else await env.teardown();
+ * ```
+ */
 export interface Environment {
   /** The actuator this environment drives (`fake`, `playwright`, `xcuitest`, `adb`). */
   readonly actuator: string;
@@ -54,6 +97,15 @@ export interface Environment {
   videoAnchorS?(): number;
 }
 
+/**
+ * Builds the environments of one engine pass; `close` releases what they share (a browser).
+ *
+ * @example
+ * ```ts
+ * const factory = await backend.factory(null);
+ * const env = await factory.create(backend.lanes[0], backend.actuator);
+ * ```
+ */
 export interface EnvironmentFactory {
   create(device: string, actuator: string): Promise<Environment>;
   /** Releases what the factory shares between environments (a browser); after the pass. */

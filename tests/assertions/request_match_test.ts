@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { countMatching, requestLabel, requestMatches } from "../../src/assertions/requestMatch.ts";
+import { countMatching, requestLabel, requestMatches } from "../../src/assertions/request_match.ts";
 import { InvalidRegex } from "../../src/selectors/errors.ts";
 import { ex } from "../selectors/fixture.ts";
 

@@ -1,0 +1,56 @@
+/** Backend selection as the run sees it: registry failures are usage errors (exit 2). */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { backendFor, UsageError } from "../../src/runner/backends.ts";
+import { runCommand } from "../../src/runner/pipeline.ts";
+import { BackendUnavailable } from "../../src/drivers/backend.ts";
+import type { Effective } from "../../src/config/effective.ts";
+import { CancelSource } from "../../src/time/cancel.ts";
+
+const FIXTURE = new URL("../fixtures/fake_target/", import.meta.url).pathname;
+
+Deno.test("backendFor turns a registry refusal into a UsageError with the same message", async () => {
+  const eff = {
+    target: "app",
+    platform: "fake",
+    app: { platform: "fake", app: "/nowhere/app.yaml" },
+  } as Partial<Effective> as Effective;
+  const err = await backendFor(eff, { workers: 1, backend: ["webdriver"] }).catch((e) => e);
+  assert.ok(err instanceof UsageError);
+  assert.equal(err.code, "E_USAGE");
+  assert.ok(err.cause instanceof BackendUnavailable);
+  assert.match(err.message, /webdriver: not available in this build/);
+  assert.equal((await backendFor(eff, { workers: 1 })).actuator, "fake");
+});
+
+Deno.test("run --backend remote exits 2 before any report, saying it is not in this build", async () => {
+  const runsDir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  try {
+    const out: string[] = [], err: string[] = [];
+    const code = await runCommand({
+      configPath: join(FIXTURE, "bajutsu.config.yaml"),
+      scenarios: [],
+      tags: [],
+      exclude: [],
+      runsDir,
+      workers: 1,
+      backend: ["remote"],
+    }, {
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      progress: { line: (l) => err.push(l), live: () => {} },
+      env: () => undefined,
+      color: false,
+      cancel: new CancelSource(),
+    });
+    assert.equal(code, 2);
+    assert.deepEqual(out, []);
+    assert.match(
+      err.join("\n"),
+      /^no available actuator among \[webdriver\] for platform fake \(requested \[remote\]\): webdriver: not available in this build; available in this build: fake \(fake targets\), playwright \(web targets\)$/m,
+    );
+    assert.deepEqual([...Deno.readDirSync(runsDir)], [], "no run folder");
+  } finally {
+    await Deno.remove(runsDir, { recursive: true });
+  }
+});
