@@ -9,6 +9,7 @@ import type { Effective } from "../config/effective.ts";
 import type { EnvironmentFactory } from "./environment.ts";
 import { createFakeFactory, FAKE_CAPABILITIES } from "../drivers/fake/environment.ts";
 import type { Engine } from "../drivers/web/browsers.ts";
+import { LoadFailed } from "../scenario/errors.ts";
 
 /** A usage, config or environment problem: the CLI prints it and exits 2. */
 export class UsageError extends Error {
@@ -72,14 +73,16 @@ export async function backendFor(
   const lanes = (prefix: string) => Array.from({ length: workers }, (_, i) => `${prefix}-${i}`);
   for (const actuator of actuators) {
     if (actuator === "fake" && eff.app.platform === "fake") {
-      const app = eff.app.app;
+      // Loaded here, before the run folder exists: a missing or broken app file is a usage
+      // error with its load errors, not a crash in the middle of the run.
+      const factory = await fakeFactoryOrUsageError(eff.app.app);
       return {
         actuator,
         lanes: lanes("fake"),
         pinned: false,
         engines: [],
         capabilities: new Set(FAKE_CAPABILITIES),
-        factory: () => createFakeFactory(app),
+        factory: () => Promise.resolve(factory),
       };
     }
     if (actuator === "playwright" && eff.app.platform === "web") {
@@ -99,6 +102,17 @@ export async function backendFor(
       actuators.join(", ")
     }] for platform ${eff.platform} (requested [${requested.join(", ")}])`,
   );
+}
+
+async function fakeFactoryOrUsageError(appFile: string): Promise<EnvironmentFactory> {
+  try {
+    return await createFakeFactory(appFile);
+  } catch (err) {
+    if (err instanceof LoadFailed) {
+      throw new UsageError(`the target's fake app file does not load:\n${err.message}`);
+    }
+    throw err;
+  }
 }
 
 async function webBackend(eff: Effective, req: BackendRequest, lanes: string[]): Promise<Backend> {
