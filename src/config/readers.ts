@@ -8,6 +8,7 @@
 import type { PNode } from "../scenario/pnode.ts";
 import type { LoadError, LoadErrorCode } from "../scenario/errors.ts";
 import type { SourcePos } from "../scenario/types.ts";
+import { quoteInput } from "../scenario/bounded_text.ts";
 
 /** Where readers report problems; one per file being read. */
 export interface ReadCtx {
@@ -58,7 +59,7 @@ export function describeNode(node: PNode): string {
   if (node.kind === "seq") return "a sequence";
   const v = node.value;
   if (v === null) return "null";
-  return typeof v === "string" ? `a string (${JSON.stringify(v)})` : `${typeof v} ${String(v)}`;
+  return typeof v === "string" ? `a string (${quoteInput(v)})` : `${typeof v} ${String(v)}`;
 }
 
 const typeError = (node: PNode, path: string, ctx: ReadCtx, expected: string) =>
@@ -112,7 +113,7 @@ export function enumOf<const V extends readonly string[]>(values: V): Reader<V[n
       node.pos,
       "E_ENUM",
       path,
-      `must be one of ${values.join(", ")}, got ${JSON.stringify(s)}`,
+      `must be one of ${values.join(", ")}, got ${quoteInput(s)}`,
     );
   };
 }
@@ -187,7 +188,7 @@ export function record<F extends Fields>(
       if (opts.ignored?.includes(e.key)) continue;
       const field = Object.hasOwn(fields, e.key) ? fields[e.key] : undefined;
       if (!field) {
-        fail(ctx, e.keyPos, "E_UNKNOWN_KEY", p, `unknown key ${JSON.stringify(e.key)}`);
+        fail(ctx, e.keyPos, "E_UNKNOWN_KEY", p, `unknown key ${quoteInput(e.key)}`);
         continue;
       }
       const v = field(e.value, p, ctx);

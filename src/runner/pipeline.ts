@@ -13,6 +13,7 @@ import type { Effective } from "../config/effective.ts";
 import { readEnvKnobs } from "../config/env_knobs.ts";
 import { formatLoadError, type LoadError } from "../scenario/errors.ts";
 import { loadScenarioPaths } from "../scenario/load.ts";
+import { MAX_SCENARIOS_PER_RUN } from "../scenario/input_limits.ts";
 import { selectByTags } from "../scenario/templating/tags.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { runScenario } from "../orchestrator/run_scenario.ts";
@@ -110,14 +111,21 @@ async function prepareScenarios(
   const loaded = await loadScenarioPaths(paths, { configSetup: eff.setup });
   const errors: LoadError[] = [];
   const scenarios: Scenario[] = [];
+  // Element by element, not push(...list): a spread of a long list overflows the call stack.
   for (const f of loaded.files) {
-    errors.push(...f.outcome.errors);
+    for (const e of f.outcome.errors) errors.push(e);
     for (const w of f.outcome.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
-    scenarios.push(...f.outcome.scenarios);
+    for (const s of f.outcome.scenarios) scenarios.push(s);
   }
   if (errors.length > 0) {
     for (const e of errors) io.stderr(formatLoadError(e));
     throw new UsageError(`${errors.length} scenario load error(s)`);
+  }
+  if (scenarios.length > MAX_SCENARIOS_PER_RUN) {
+    throw new UsageError(
+      `E_SIZE_LIMIT ${scenarios.length} scenarios loaded; a run takes at most ` +
+        `${MAX_SCENARIOS_PER_RUN} (docs/input-limits.md): run the suite in parts`,
+    );
   }
   if (scenarios.length === 0) throw new UsageError(`no scenarios found in ${paths.join(", ")}`);
   let selected = selectByTags(scenarios, req.tags, req.exclude);
@@ -191,7 +199,10 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     prepared = await prepareScenarios(req, eff, io);
     backend = await backendFor(eff, req);
   } catch (err) {
-    io.stderr(err instanceof Error ? err.message : String(err));
+    // A usage error may list load errors, one per line; each line is printed on its own.
+    for (const line of (err instanceof Error ? err.message : String(err)).split("\n")) {
+      io.stderr(line);
+    }
     return EXIT_USAGE;
   }
   const { scenarios, sourceName } = prepared;

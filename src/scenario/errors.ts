@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { clipText } from "./bounded_text.ts";
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "./input_limits.ts";
 
 export type LoadErrorCode =
   | "E_YAML"
@@ -43,6 +45,14 @@ export type LoadErrorCode =
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
   | "E_ENUM"
+  /** YAML aliases expand past the limit (an "alias bomb"), or an alias refers to its own node. */
+  | "E_ALIAS_LIMIT"
+  /** Collections nested deeper than the limit. */
+  | "E_DEPTH_LIMIT"
+  /** Too many data rows or scenarios. */
+  | "E_SIZE_LIMIT"
+  /** The file is not valid UTF-8. */
+  | "E_ENCODING"
   /** An unexpected failure inside the loader, reported instead of a stack trace. */
   | "E_INTERNAL"
   /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
@@ -60,10 +70,15 @@ export interface LoadError {
   message: string;
 }
 
-/** `<file>:<line>:<col>: <CODE> <path>: <message>` (the path is omitted when empty). */
+/**
+ * `<file>:<line>:<col>: <CODE> <path>: <message>` (the path is omitted when empty). Path and
+ * message are clipped (docs/input-limits.md), so input quoted in them cannot make a huge line.
+ */
 export function formatLoadError(e: LoadError): string {
-  const where = e.path ? `${e.path}: ` : "";
-  return `${e.file}:${e.line}:${e.col}: ${e.code} ${where}${e.message}`;
+  const where = e.path ? `${clipText(e.path, MAX_PATH_CHARS)}: ` : "";
+  return `${e.file}:${e.line}:${e.col}: ${e.code} ${where}${
+    clipText(e.message, MAX_MESSAGE_CHARS)
+  }`;
 }
 
 /** Thrown by APIs that load a single thing and cannot return a list (e.g. `run`). */

@@ -5,11 +5,13 @@
  *
  * @module
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { LoadError } from "./errors.ts";
-import type { PNode } from "./pnode.ts";
-import type { Scenario } from "./types.ts";
+import { firstTooDeep, type PNode } from "./pnode.ts";
+import type { Scenario, SourcePos } from "./types.ts";
 import { type ParseResult, parseYaml } from "./parse_yaml.ts";
+import { readSourceSync } from "./read_source.ts";
+import { MAX_NESTING_DEPTH, MAX_SCENARIOS_PER_FILE } from "./input_limits.ts";
 import {
   isComponentShape,
   type RawScenario,
@@ -62,17 +64,26 @@ export async function loadScenarioFile(file: string, opts: LoadOptions = {}): Pr
   });
 }
 
+/** What `loadScenarioPaths` found. */
+export interface LoadedPaths {
+  files: LoadedFile[];
+  /** Folders given (absolute) that hold no `*.yaml` / `*.yml` file at all. */
+  emptyFolders: string[];
+}
+
 /**
  * Loads files and folders (every `*.yaml`/`*.yml` below a folder, recursively, sorted). A
  * folder is the suite root of the files under it; a file's root is its directory (unless
  * `rootDir` is given). Component-shaped files are validated as components. A missing path
- * yields one `E_IO` error. Each file appears once, in argument order.
+ * yields one `E_IO` error, a symlink in a folder that leads out of it one `E_REF_OUTSIDE_ROOT`
+ * error (it is not read). Each file appears once, in argument order.
  */
 export async function loadScenarioPaths(
   paths: string[],
   opts: LoadOptions = {},
-): Promise<{ files: LoadedFile[] }> {
+): Promise<LoadedPaths> {
   const files: LoadedFile[] = [];
+  const emptyFolders: string[] = [];
   const seen = new Set<string>();
   for (const p of paths) {
     const abs = resolve(p);
@@ -86,22 +97,31 @@ export async function loadScenarioPaths(
       files.push({ file: abs, kind: "scenario", outcome: failed(ioError(abs, message)) });
       continue;
     }
-    let list: string[];
+    let list: FolderEntry[];
     try {
-      list = info.isDirectory ? await yamlFilesUnder(abs) : [abs];
+      list = info.isDirectory ? await yamlFilesUnder(abs) : [{ file: abs, outside: false }];
     } catch (err) {
       const message = `cannot list folder: ${err instanceof Error ? err.message : String(err)}`;
       files.push({ file: abs, kind: "scenario", outcome: failed(ioError(abs, message)) });
       continue;
     }
+    if (list.length === 0) emptyFolders.push(abs);
     const rootDir = opts.rootDir ?? (info.isDirectory ? abs : dirname(abs));
-    for (const file of list) {
+    for (const { file, outside } of list) {
       if (seen.has(file)) continue;
       seen.add(file);
-      files.push(await loadOne(file, rootDir, opts.configSetup, info.isDirectory));
+      if (outside) {
+        const message = "a symlink to a file outside the folder; not followed";
+        const error: LoadError = { ...ioError(file, message), code: "E_REF_OUTSIDE_ROOT" };
+        files.push({ file, kind: "scenario", outcome: failed(error) });
+        continue;
+      }
+      // A folder lists only regular files; a path given directly was just stat-ed.
+      const knownRegular = info.isDirectory || info.isFile;
+      files.push(await loadOne(file, rootDir, opts.configSetup, info.isDirectory, knownRegular));
     }
   }
-  return { files };
+  return { files, emptyFolders };
 }
 
 async function loadOne(
@@ -109,10 +129,11 @@ async function loadOne(
   rootDir: string,
   configSetup: string | undefined,
   fromFolder: boolean,
+  knownRegular: boolean,
 ): Promise<LoadedFile> {
   let kind: LoadedFile["kind"] = "scenario";
   const outcome = await guarded(file, async () => {
-    const parsed = readAndParse(file);
+    const parsed = readAndParse(file, knownRegular);
     // Suites often keep their bajutsu.config.yaml beside the scenarios: a folder walk skips it.
     if (fromFolder && parsed.errors.length === 0 && isConfigShape(parsed.node)) {
       kind = "config";
@@ -139,17 +160,10 @@ function isConfigShape(node: PNode | null): boolean {
  * Reads and parses one file. A synchronous read: scenario files are small, and for a suite of
  * thousands of files the per-read async hop costs more than the read itself.
  */
-function readAndParse(file: string): ParseResult {
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(file);
-  } catch (err) {
-    const message = err instanceof Deno.errors.NotFound
-      ? "file not found"
-      : `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
-    return { node: null, errors: [ioError(file, message)] };
-  }
-  return parseYaml(text, file);
+function readAndParse(file: string, knownRegular = false): ParseResult {
+  const source = readSourceSync(file, knownRegular);
+  if (!source.ok) return { node: null, errors: [source.error] };
+  return parseYaml(source.text, file);
 }
 
 /** The pipeline after parsing. */
@@ -174,10 +188,24 @@ async function loadParsed(
     }
     const ctx: TemplatingContext = { rootDir, topFile: file, scenarioPath: entry.path };
     const nodes = await expand(entry, ctx, configSetup, errors);
+    // Data rows multiply scenarios: the file's total is bounded like its written list.
+    if (scenarios.length + nodes.length > MAX_SCENARIOS_PER_FILE) {
+      const at = dataKeyPos(entry.node) ?? entry.node.pos;
+      errors.push({
+        file: at.file,
+        line: at.line,
+        col: at.col,
+        code: "E_SIZE_LIMIT",
+        path: entry.path,
+        message: `the file expands to more than ${MAX_SCENARIOS_PER_FILE} scenarios ` +
+          "(the limit, docs/input-limits.md)",
+      });
+      break;
+    }
     for (const node of nodes) {
       const typed = validateScenarioNode(node, entry.path);
-      errors.push(...typed.errors);
-      warnings.push(...typed.warnings);
+      appendAll(errors, typed.errors);
+      appendAll(warnings, typed.warnings);
       if (typed.scenario) scenarios.push(typed.scenario);
     }
   }
@@ -206,6 +234,14 @@ async function expand(
     const r = await expandComponents(node, ctx);
     if (r.errors.length > 0) return fail(errors, r.errors);
     node = r.node;
+    // Each file is within the depth limit; components spliced into components can add up.
+    const deep = firstTooDeep(node, MAX_NESTING_DEPTH);
+    if (deep) {
+      const message = `with its components spliced in, the scenario nests deeper than ` +
+        `${MAX_NESTING_DEPTH} levels (the limit, docs/input-limits.md)`;
+      const { file, line, col } = deep.pos;
+      return fail(errors, [{ file, line, col, code: "E_DEPTH_LIMIT", path: entry.path, message }]);
+    }
   }
   if (!entry.hasData) return [node];
   const r = await expandDataRows(node, ctx);
@@ -214,8 +250,19 @@ async function expand(
 }
 
 function fail(into: LoadError[], errors: LoadError[]): PNode[] {
-  into.push(...errors);
+  appendAll(into, errors);
   return [];
+}
+
+/** `into.push(...items)` without spreading: a long list would overflow the call stack. */
+function appendAll<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
+/** Where a scenario mapping writes `data` or `dataFile`. */
+function dataKeyPos(node: PNode): SourcePos | undefined {
+  if (node.kind !== "map") return undefined;
+  return node.entries.find((e) => e.key === "data" || e.key === "dataFile")?.keyPos;
 }
 
 /** Runs a load step, turning any unexpected exception into one `E_INTERNAL` error. */
@@ -263,29 +310,46 @@ function tidy(list: LoadError[], file: string): LoadError[] {
   );
 }
 
+/** A file found in a folder; `outside`: a symlink whose target lies outside the folder. */
+interface FolderEntry {
+  file: string;
+  outside: boolean;
+}
+
 /**
  * Every `*.yaml` / `*.yml` below `dir`, recursively, sorted by path. Symlinked files are
- * followed; symlinked folders are not (they could loop).
+ * followed while they stay inside `dir` (one leading out is listed as `outside`, so it is
+ * reported, never read); symlinked folders are not followed (they could loop). Anything but a
+ * regular file (a FIFO would block the read) is left out.
  */
-async function yamlFilesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
+async function yamlFilesUnder(dir: string): Promise<FolderEntry[]> {
+  const out: FolderEntry[] = [];
+  const root = await Deno.realPath(dir);
   const walk = async (d: string) => {
     for await (const e of Deno.readDir(d)) {
       const p = join(d, e.name);
       if (e.isDirectory) await walk(p);
-      else if (/\.ya?ml$/i.test(e.name) && (e.isFile || (e.isSymlink && await isFile(p)))) {
-        out.push(p);
+      else if (!/\.ya?ml$/i.test(e.name)) continue;
+      else if (e.isFile) out.push({ file: p, outside: false });
+      else if (e.isSymlink) {
+        const target = await symlinkedFile(p);
+        if (target !== null) out.push({ file: p, outside: !isInside(target, root) });
       }
     }
   };
   await walk(dir);
-  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** The real path of the regular file a symlink leads to; null when it leads to anything else. */
+async function symlinkedFile(path: string): Promise<string | null> {
   try {
-    return (await Deno.stat(path)).isFile;
+    return (await Deno.stat(path)).isFile ? await Deno.realPath(path) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+function isInside(path: string, dir: string): boolean {
+  return path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }

@@ -11,6 +11,9 @@ import type { SourcePos } from "./types.ts";
 import type { PEntry, PNode } from "./pnode.ts";
 import type { LoadError } from "./errors.ts";
 import { parseYamlSubset } from "./yaml_subset.ts";
+import { nestingMessage, planExpansion } from "./yaml_expansion.ts";
+import { firstTooDeepOffset } from "./yaml_depth.ts";
+import { readSource } from "./read_source.ts";
 
 export interface ParseResult {
   /** null when the document is empty or could not be parsed. */
@@ -21,10 +24,13 @@ export interface ParseResult {
 /**
  * Parses one YAML document. Tabs used for indentation, duplicate keys, non-string keys and
  * multi-document streams are reported rather than silently accepted. Anchors, aliases and merge
- * keys (`<<`) resolve as in the reference's YAML loader, so shared blocks can be reused.
- * Plain scenario YAML takes a fast path; anything else goes through the full `yaml` library.
+ * keys (`<<`) resolve as in the reference's YAML loader, so shared blocks can be reused, within
+ * the limits of docs/input-limits.md (alias expansion, nesting depth). A leading byte-order mark
+ * is ignored. Plain scenario YAML takes a fast path; anything else goes through the full `yaml`
+ * library.
  */
-export function parseYaml(text: string, file: string): ParseResult {
+export function parseYaml(source: string, file: string): ParseResult {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const fast = parseYamlSubset(text, file);
   if (fast !== undefined) return { node: fast, errors: [] };
   return parseYamlFull(text, file);
@@ -62,19 +68,27 @@ export function parseYamlFull(text: string, file: string): ParseResult {
   for (const e of doc.errors) {
     if (e.code === "DUPLICATE_KEY") {
       fail(at(e.pos[0]), "E_DUPLICATE_KEY", duplicateKeyMessage(text, e.pos[0]));
+    } else if (e.code === "RESOURCE_EXHAUSTION") {
+      // The library ran out of stack (nesting in the hundreds): past our depth limit, which
+      // is reported where it is first crossed.
+      fail(at(firstTooDeepOffset(text) ?? e.pos[0]), "E_DEPTH_LIMIT", nestingMessage());
+      break;
     } else {
       fail(at(e.pos[0]), "E_YAML", firstLine(e.message));
     }
   }
   if (errors.length > 0) return { node: null, errors };
   if (doc.contents === null) return { node: null, errors };
+  // Measured before anything is expanded: an alias bomb stops here, at its alias.
+  const plan = planExpansion(doc.contents);
+  if (!("targets" in plan)) {
+    fail(at(plan.offset), plan.code, plan.message);
+    return { node: null, errors };
+  }
 
   const convert = (n: unknown, path: string): PNode | null => {
     if (n === null || n === undefined) return null;
-    if (isAlias(n)) {
-      const target = (n as { resolve(d: unknown): unknown }).resolve(doc);
-      return convert(target, path);
-    }
+    if (isAlias(n)) return convert(plan.targets.get(n), path);
     const yn = n as YamlNode;
     const pos = at(yn.range?.[0] ?? 0);
     if (isMap(n)) {
@@ -137,21 +151,14 @@ export function parseYamlFull(text: string, file: string): ParseResult {
   return { node, errors };
 }
 
-/** Parses a file from disk; a missing or unreadable file is one `E_IO` error. */
+/**
+ * Parses a file from disk; a missing, unreadable or non-regular file is one `E_IO` error, bytes
+ * that are not UTF-8 one `E_ENCODING` error.
+ */
 export async function parseYamlFile(file: string): Promise<ParseResult> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (err) {
-    const reason = err instanceof Deno.errors.NotFound
-      ? "file not found"
-      : `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
-    return {
-      node: null,
-      errors: [{ file, line: 1, col: 1, code: "E_IO", path: "", message: reason }],
-    };
-  }
-  return parseYaml(text, file);
+  const source = await readSource(file);
+  if (!source.ok) return { node: null, errors: [source.error] };
+  return parseYaml(source.text, file);
 }
 
 /** The mappings a merge key's value names (one, or a list of them); null for anything else. */

@@ -35,3 +35,20 @@ export function toPlain(node: PNode): unknown {
       return Object.fromEntries(node.entries.map((e) => [e.key, toPlain(e.value)]));
   }
 }
+
+/**
+ * The first collection (in document order) nested more than `maxDepth` levels deep, `node`
+ * itself being level 1 when it is a collection; undefined when there is none. Iterative, so a
+ * tree of any depth is measured without recursion.
+ */
+export function firstTooDeep(node: PNode, maxDepth: number): PNode | undefined {
+  const pending: Array<[PNode, number]> = [[node, 1]];
+  while (pending.length > 0) {
+    const [n, level] = pending.pop()!;
+    if (n.kind === "scalar") continue;
+    if (level > maxDepth) return n;
+    const children = n.kind === "seq" ? n.items : n.entries.map((e) => e.value);
+    for (let i = children.length - 1; i >= 0; i--) pending.push([children[i], level + 1]);
+  }
+  return undefined;
+}

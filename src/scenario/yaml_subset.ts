@@ -3,8 +3,8 @@
  * flow `{…}`/`[…]`, single-line plain and quoted scalars, comments. It produces exactly the
  * `PNode`s (values and positions) the full `yaml` library path produces, and gives up —
  * returning `undefined` — on anything else (anchors, tags, block scalars, multi-line scalars,
- * documents markers, tabs, CRLF, odd indentation, duplicate or non-string keys, any syntax
- * error), so the full parser handles and reports those. The full parser costs about 1 ms per
+ * documents markers, tabs, CRLF, odd indentation, duplicate or non-string keys, nesting deeper
+ * than the limit, any syntax error), so the full parser handles and reports those. The full parser costs about 1 ms per
  * scenario file; this one a few percent of that, which is what keeps `lint` of a large suite
  * fast.
  *
@@ -12,6 +12,7 @@
  */
 import type { PEntry, PNode } from "./pnode.ts";
 import type { SourcePos } from "./types.ts";
+import { MAX_NESTING_DEPTH } from "./input_limits.ts";
 
 /** Internal signal: the input is outside the subset. Never escapes this module. */
 class OutsideSubset extends Error {
@@ -30,6 +31,8 @@ interface State {
   i: number;
   /** 0-based line of the last position computed (a search hint). */
   line: number;
+  /** Collections open around the current position. */
+  depth: number;
 }
 
 /**
@@ -42,7 +45,7 @@ export function parseYamlSubset(text: string, file: string): PNode | null | unde
   for (let k = text.indexOf("\n"); k !== -1; k = text.indexOf("\n", k + 1)) {
     lineStarts.push(k + 1);
   }
-  const s: State = { text, file, lineStarts, i: 0, line: 0 };
+  const s: State = { text, file, lineStarts, i: 0, line: 0, depth: 0 };
   try {
     const start = nextContent(s, 0);
     if (start >= text.length) return null;
@@ -58,6 +61,19 @@ export function parseYamlSubset(text: string, file: string): PNode | null | unde
 
 function bail(): never {
   throw new OutsideSubset();
+}
+
+/**
+ * Opens a collection. Too deep is outside the subset: the full parser reports it (and the
+ * recursion here stays far from the stack's end). A bail abandons the whole parse, so only a
+ * collection that parsed calls `leave`.
+ */
+function enter(s: State): void {
+  if (++s.depth > MAX_NESTING_DEPTH) bail();
+}
+
+function leave(s: State): void {
+  s.depth--;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,6 +204,7 @@ function quotedEnd(t: string, k: number): number {
 
 /** A block mapping whose keys sit at column `col`; `s.i` is at its first key. */
 function blockMap(s: State, col: number): PNode {
+  enter(s);
   const t = s.text;
   const pos = posAt(s, s.i);
   const entries: PEntry[] = [];
@@ -222,6 +239,7 @@ function blockMap(s: State, col: number): PNode {
     if (nextCol < col) break;
     if (nextCol > col || !isKeyStart(s, s.i)) bail();
   }
+  leave(s);
   return { kind: "map", pos, entries };
 }
 
@@ -252,6 +270,7 @@ function isDashItem(t: string, k: number): boolean {
 
 /** A block sequence whose dashes sit at column `col`; `s.i` is at its first dash. */
 function blockSeq(s: State, col: number): PNode {
+  enter(s);
   const t = s.text;
   const pos = posAt(s, s.i);
   const items: PNode[] = [];
@@ -279,6 +298,7 @@ function blockSeq(s: State, col: number): PNode {
       bail();
     }
   }
+  leave(s);
   return { kind: "seq", pos, items };
 }
 
@@ -331,8 +351,12 @@ function flowNode(s: State, parent: number): PNode {
   const t = s.text;
   const k = s.i;
   const c = t[k];
-  if (c === "[") return flowSeq(s, parent);
-  if (c === "{") return flowMap(s, parent);
+  if (c === "[" || c === "{") {
+    enter(s);
+    const node = c === "[" ? flowSeq(s, parent) : flowMap(s, parent);
+    leave(s);
+    return node;
+  }
   if (c === '"' || c === "'") {
     const end = quotedEnd(t, k);
     if (end === -1) bail();

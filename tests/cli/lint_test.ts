@@ -108,3 +108,51 @@ Deno.test("lint of a folder skips a config file kept beside the scenarios; named
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("lint of a folder without scenario files says so and exits 1", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "README.md"), "not yaml");
+    const c = capture();
+    assert.equal(await runCli(["lint", dir], c.io), 1);
+    assert.deepEqual(c.out, [`${dir}: no scenario files (*.yaml, *.yml) in this folder`]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lint lines quoting a megabyte scalar or key stay short", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const huge = "B".repeat(1_000_000);
+    await Deno.writeTextFile(
+      join(dir, "big.yaml"),
+      `- name: big\n  steps:\n    - wait: "${huge}"\n    - tap: { id: x, ${huge}: 1 }\n`,
+    );
+    const c = capture();
+    assert.equal(await runCli(["lint", join(dir, "big.yaml")], c.io), 1);
+    assert.equal(c.out.length, 2, c.out.map((l) => l.slice(0, 200)).join("\n"));
+    for (const line of c.out) assert.ok(line.length < 2_000, `${line.length} characters`);
+    assert.match(c.out[0], /:3:13: E_TYPE .*got string "B{80}"…\(999920 more characters\)$/);
+    assert.match(c.out[1], /:4:21: E_UNKNOWN_KEY /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lint reports a file that is not UTF-8 as E_ENCODING at the byte", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "latin1.yaml");
+    // "- name: café" saved as Latin-1: 0xE9 is no UTF-8.
+    const raw = new Uint8Array([...new TextEncoder().encode("- name: caf"), 0xe9, 0x0a]);
+    await Deno.writeFile(file, raw);
+    const c = capture();
+    assert.equal(await runCli(["lint", file], c.io), 1);
+    assert.deepEqual(c.out, [
+      `${file}:1:12: E_ENCODING not valid UTF-8: byte 0xE9 at offset 11 (save the file as UTF-8)`,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,6 +4,7 @@ import { XMLParser } from "fast-xml-parser";
 import { runCommand, type RunRequest } from "../../src/runner/pipeline.ts";
 import { validateManifest } from "../../src/report/manifest_schema.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
+import { MAX_SCENARIOS_PER_RUN } from "../../src/scenario/input_limits.ts";
 
 const FIXTURE = new URL("../fixtures/fake_target/", import.meta.url).pathname;
 
@@ -20,7 +21,7 @@ async function run(
   env: Record<string, string> = {},
   cancel = new CancelSource(),
 ): Promise<Captured> {
-  const runsDir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  const runsDir = req.runsDir ?? await Deno.makeTempDir({ prefix: "bajutsu-run-" });
   const out: string[] = [], err: string[] = [];
   const code = await runCommand({
     configPath: join(FIXTURE, "bajutsu.config.yaml"),
@@ -174,4 +175,99 @@ Deno.test("run: a cancelled run still writes a complete manifest with every scen
     "cancelled",
     "cancelled",
   ]);
+});
+
+/** A fresh, empty runs folder inside `dir`. */
+async function emptyRunsDir(dir: string): Promise<string> {
+  return await Deno.makeTempDir({ dir, prefix: "runs-" });
+}
+
+/** The run folders under `runsDir` (none when a run stopped before starting). */
+async function runFolders(runsDir: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(runsDir)) names.push(e.name);
+  return names;
+}
+
+Deno.test("run: input past the loader's limits exits 2 with coded errors and no run folder", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await t.step(
+      "nesting deeper than the limit (it used to overflow the stack mid-run)",
+      async () => {
+        let step = "{ tap: { id: getStarted } }";
+        for (let i = 0; i < 500; i++) {
+          step = `{ if: { condition: { exists: { id: a } }, then: [ ${step} ] } }`;
+        }
+        const deep = join(dir, "deep.yaml");
+        await Deno.writeTextFile(deep, `- name: deep\n  steps:\n    - ${step}\n`);
+        const runsDir = await emptyRunsDir(dir);
+        const r = await run({ scenarios: [deep], runsDir });
+        assert.equal(r.code, 2, r.err.join("\n"));
+        assert.ok(r.err.some((l) => /deep\.yaml:3:\d+: E_DEPTH_LIMIT /.test(l)), r.err.join("\n"));
+        assert.deepEqual(await runFolders(runsDir), []);
+      },
+    );
+    await t.step("150,000 scenarios in one file (it used to overflow the stack)", async () => {
+      const big = join(dir, "big.yaml");
+      await Deno.writeTextFile(big, "- name: s\n  steps: []\n".repeat(150_000));
+      const runsDir = await emptyRunsDir(dir);
+      const r = await run({ scenarios: [big], runsDir });
+      assert.equal(r.code, 2, r.err.join("\n"));
+      assert.match(r.err[0], /big\.yaml:\d+:3: E_SIZE_LIMIT scenarios\[\d+\]: 150000 scenarios/);
+      assert.deepEqual(await runFolders(runsDir), []);
+    });
+    await t.step("more scenarios across files than a run takes", async () => {
+      // Each file is within its own limit; together they are not.
+      const many = join(dir, "many");
+      await Deno.mkdir(many);
+      const perFile = MAX_SCENARIOS_PER_RUN / 2 + 1;
+      for (const name of ["a.yaml", "b.yaml"]) {
+        await Deno.writeTextFile(join(many, name), "- name: s\n  steps: []\n".repeat(perFile));
+      }
+      const runsDir = await emptyRunsDir(dir);
+      const r = await run({ scenarios: [many], runsDir });
+      assert.equal(r.code, 2, r.err.join("\n"));
+      assert.deepEqual(r.err, [
+        `E_SIZE_LIMIT ${2 * perFile} scenarios loaded; a run takes at most ` +
+        `${MAX_SCENARIOS_PER_RUN} (docs/input-limits.md): run the suite in parts`,
+      ]);
+      assert.deepEqual(await runFolders(runsDir), []);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: a fake target whose app file is missing or a folder exits 2, no stack trace", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(join(dir, "app_folder"));
+    for (
+      const [app, message] of [["missing.yaml", "file not found"], [
+        "app_folder",
+        "is a folder, not a file",
+      ]]
+    ) {
+      await t.step(app, async () => {
+        const config = join(dir, "bajutsu.config.yaml");
+        await Deno.writeTextFile(
+          config,
+          `targets:\n  app:\n    platform: fake\n    app: ${app}\n    scenarios: ${
+            join(FIXTURE, "scenarios")
+          }\n`,
+        );
+        const runsDir = await emptyRunsDir(dir);
+        const r = await run({ configPath: config, exclude: ["broken"], runsDir });
+        assert.equal(r.code, 2, r.err.join("\n"));
+        assert.deepEqual(r.err.join("\n").split("\n"), [
+          "the target's fake app file does not load:",
+          `${join(dir, app)}:1:1: E_IO ${message}`,
+        ]);
+        assert.deepEqual(await runFolders(runsDir), []);
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -23,7 +23,10 @@ function fakeEffective(): Effective {
   return {
     target: "app",
     platform: "fake",
-    app: { platform: "fake", app: "/nowhere/app.yaml" },
+    app: {
+      platform: "fake",
+      app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
+    },
   } as Partial<Effective> as Effective;
 }
 

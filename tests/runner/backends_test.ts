@@ -13,7 +13,10 @@ Deno.test("backendFor turns a registry refusal into a UsageError with the same m
   const eff = {
     target: "app",
     platform: "fake",
-    app: { platform: "fake", app: "/nowhere/app.yaml" },
+    app: {
+      platform: "fake",
+      app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
+    },
   } as Partial<Effective> as Effective;
   const err = await backendFor(eff, { workers: 1, backend: ["webdriver"] }).catch((e) => e);
   assert.ok(err instanceof UsageError);

@@ -23,13 +23,20 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
     });
 }
 
-/** Lints `paths` and returns the exit code (0 when every file is clean). */
+/**
+ * Lints `paths` and returns the exit code: 0 when every file is clean, 1 when one is not or a
+ * folder holds no scenario file at all (an empty folder is more likely a wrong path than a
+ * finished suite).
+ */
 export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<number> {
   // File names and load errors quote author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
-  const { files } = await loadScenarioPaths(paths);
+  const { files, emptyFolders } = await loadScenarioPaths(paths);
   const show = (file: string) => displayPath(file, cwd);
-  let clean = true;
+  let clean = emptyFolders.length === 0;
+  for (const dir of emptyFolders) {
+    io.stdout(`${show(dir)}: no scenario files (*.yaml, *.yml) in this folder`);
+  }
   for (const { file, kind, outcome } of files) {
     if (kind === "config") {
       io.stdout(`${show(file)}: skipped (a config file)`);

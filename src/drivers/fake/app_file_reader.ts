@@ -9,6 +9,7 @@ import type { Frame } from "../driver.ts";
 import type { LoadError, LoadErrorCode } from "../../scenario/errors.ts";
 import type { PEntry, PNode } from "../../scenario/pnode.ts";
 import type { SourcePos } from "../../scenario/types.ts";
+import { quoteInput } from "../../scenario/bounded_text.ts";
 
 /** A mapping's entries by key, after the unknown- and required-key checks. */
 export type Fields = Map<string, PEntry>;
@@ -40,7 +41,7 @@ export class NodeReader {
           entry.keyPos,
           "E_UNKNOWN_KEY",
           join(path, entry.key),
-          `unknown key "${entry.key}" (expected one of: ${allowed.join(", ")})`,
+          `unknown key ${quoteInput(entry.key)} (expected one of: ${allowed.join(", ")})`,
         );
         continue;
       }
@@ -153,5 +154,6 @@ function describe(node: PNode): string {
   if (node.kind === "map") return "a mapping";
   if (node.kind === "seq") return "a sequence";
   const v = node.value;
-  return v === null ? "null" : `${typeof v} ${JSON.stringify(v)}`;
+  if (v === null) return "null";
+  return `${typeof v} ${typeof v === "string" ? quoteInput(v) : String(v)}`;
 }

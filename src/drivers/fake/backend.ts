@@ -13,6 +13,8 @@ import {
   laneNames,
 } from "../backend.ts";
 import { FAKE_CAPABILITIES } from "./capabilities.ts";
+import type { EnvironmentFactory } from "../environment.ts";
+import { LoadFailed } from "../../scenario/errors.ts";
 
 /** The scripted in-process fake. */
 export const FAKE_BACKEND = {
@@ -27,16 +29,27 @@ export const FAKE_BACKEND = {
   prepare: prepareFake,
 } as const satisfies BackendDescriptor;
 
-function prepareFake(eff: Effective, req: BackendRequest): Promise<BackendSetup> {
+async function prepareFake(eff: Effective, req: BackendRequest): Promise<BackendSetup> {
   if (eff.app.platform !== "fake") {
-    return Promise.reject(new BackendUnavailable(`target ${eff.target} is not a fake target`));
+    throw new BackendUnavailable(`target ${eff.target} is not a fake target`);
   }
-  const app = eff.app.app;
-  return Promise.resolve({
+  // Loaded on demand, like every backend's environment: the registry itself stays light. The app
+  // file loads here, before the run folder exists: a missing or broken file is a usage error
+  // with its load errors, not a crash in the middle of the run.
+  const { createFakeFactory } = await import("./environment.ts");
+  let factory: EnvironmentFactory;
+  try {
+    factory = await createFakeFactory(eff.app.app);
+  } catch (err) {
+    if (err instanceof LoadFailed) {
+      throw new Error(`the target's fake app file does not load:\n${err.message}`, { cause: err });
+    }
+    throw err;
+  }
+  return {
     lanes: laneNames("fake", req.workers),
     pinned: false,
     engines: [],
-    // Loaded on demand, like every backend's environment: the registry itself stays light.
-    factory: async () => (await import("./environment.ts")).createFakeFactory(app),
-  });
+    factory: () => Promise.resolve(factory),
+  };
 }

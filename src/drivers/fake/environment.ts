@@ -10,7 +10,7 @@ import { UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
-import { formatLoadError } from "../../scenario/errors.ts";
+import { LoadFailed } from "../../scenario/errors.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";
@@ -62,13 +62,17 @@ class FakeEnvironment implements Environment {
 /**
  * A factory over one fake-app file (loaded once per run). One crash injector serves every driver
  * the factory builds, so a `times: 1` crash happens once per run and a respawn can recover.
+ * A file that does not load (missing, a folder, invalid) throws `LoadFailed` with its errors.
  */
 export async function createFakeFactory(
   appFile: string,
   clock: Clock = realClock,
 ): Promise<EnvironmentFactory> {
   const { app, errors } = await loadFakeApp(appFile);
-  if (!app) throw new Error(errors.map(formatLoadError).join("\n") || `cannot load ${appFile}`);
+  if (!app) {
+    const fallback = { file: appFile, line: 1, col: 1, path: "", message: "did not load" };
+    throw new LoadFailed(errors.length > 0 ? errors : [{ ...fallback, code: "E_CONFIG" }]);
+  }
   return fakeFactory(app, clock);
 }
 

@@ -14,6 +14,8 @@ import type { TemplatingContext } from "./context.ts";
 import { parseCsv } from "./csv.ts";
 import { errorAt, indexPath, keyPath } from "./load_error.ts";
 import { resolveRef } from "./resolve_ref.ts";
+import { MAX_DATA_ROWS } from "../input_limits.ts";
+import { readSource } from "../read_source.ts";
 
 /** One data row: column → value pairs in column order. */
 export type DataRow = [column: string, value: string][];
@@ -73,6 +75,11 @@ function rowsFromData(entry: PEntry, path: string): { rows: DataRow[]; errors: L
     errors.push(errorAt(node.pos, "E_TYPE", path, "data must be a list of rows (mappings)"));
     return { rows: [], errors };
   }
+  if (node.items.length > MAX_DATA_ROWS) {
+    const first = node.items[MAX_DATA_ROWS];
+    errors.push(errorAt(first.pos, "E_SIZE_LIMIT", indexPath(path, MAX_DATA_ROWS), tooManyRows()));
+    return { rows: [], errors };
+  }
   const rows: DataRow[] = [];
   node.items.forEach((item, i) => {
     const rowPath = indexPath(path, i);
@@ -115,13 +122,13 @@ async function rowsFromCsv(
       errorAt(node.pos, "E_IO", path, `dataFile '${ref}': ${res.reason} (${res.path})`),
     );
   }
-  let text: string;
-  try {
-    text = await Deno.readTextFile(res.realPath);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    return fail(errorAt(node.pos, "E_IO", path, `dataFile '${ref}': cannot read: ${reason}`));
+  const source = await readSource(res.realPath);
+  if (!source.ok) {
+    const e = source.error;
+    if (e.code === "E_ENCODING") return fail({ ...e, file: res.path });
+    return fail(errorAt(node.pos, "E_IO", path, `dataFile '${ref}': ${e.message}`));
   }
+  const text = source.text;
   const csvAt = (line: number, col: number, message: string): LoadError => ({
     file: res.path,
     line,
@@ -134,6 +141,9 @@ async function rowsFromCsv(
   if (error) return fail(csvAt(error.line, error.col, error.message));
   if (records.length === 0) return fail(csvAt(1, 1, "a header row is required"));
   const [header, ...body] = records;
+  if (body.length > MAX_DATA_ROWS) {
+    return fail({ ...csvAt(body[MAX_DATA_ROWS].line, 1, tooManyRows()), code: "E_SIZE_LIMIT" });
+  }
   const dup = header.fields.find((h, i) => header.fields.indexOf(h) !== i);
   if (dup !== undefined) return fail(csvAt(header.line, 1, `duplicate column '${dup}'`));
   const errors: LoadError[] = [];
@@ -147,4 +157,8 @@ async function rowsFromCsv(
     rows.push(header.fields.map((h, i) => [h, r.fields[i]]));
   }
   return { rows, errors };
+}
+
+function tooManyRows(): string {
+  return `more than ${MAX_DATA_ROWS} data rows (the limit, docs/input-limits.md)`;
 }

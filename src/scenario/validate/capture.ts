@@ -9,6 +9,7 @@ import { indexPath, keyPath, report, type ValidationContext } from "./context.ts
 import { closedMap, field, presentKeys, required, seqNode } from "./mapping.ts";
 import { str } from "./scalars.ts";
 import { LEAF_ACTIONS } from "./actions.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 /** Capture kinds. */
 export const CAPTURE_KINDS = [
@@ -53,7 +54,7 @@ export function captureTokens(
         item.pos,
         "E_CAPTURE_TOKEN",
         p,
-        `invalid capture token ${JSON.stringify(t)}: expected <kind>[.<modifier>] with kind one ` +
+        `invalid capture token ${quoteInput(t)}: expected <kind>[.<modifier>] with kind one ` +
           `of ${CAPTURE_KINDS.join(", ")} and modifier one of ${CAPTURE_MODIFIERS.join(", ")}`,
       );
       return;
@@ -130,7 +131,7 @@ function triggerOf(ctx: ValidationContext, node: PNode, path: string): Trigger |
         v.pos,
         "E_TRIGGER",
         p,
-        `unknown action ${JSON.stringify(s)}: a capture rule names a leaf step action ` +
+        `unknown action ${quoteInput(s)}: a capture rule names a leaf step action ` +
           `(${LEAF_ACTIONS.join(", ")})`,
       );
       return undefined;
@@ -145,11 +146,11 @@ function triggerOf(ctx: ValidationContext, node: PNode, path: string): Trigger |
       v.pos,
       "E_TRIGGER",
       p,
-      `unknown event ${JSON.stringify(s)}; expected screenChanged`,
+      `unknown event ${quoteInput(s)}; expected screenChanged`,
     );
     return undefined;
   }
   if (s === "error") return { result: "error" };
-  report(ctx, v.pos, "E_TRIGGER", p, `unknown result ${JSON.stringify(s)}; expected error`);
+  report(ctx, v.pos, "E_TRIGGER", p, `unknown result ${quoteInput(s)}; expected error`);
   return undefined;
 }

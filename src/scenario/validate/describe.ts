@@ -4,6 +4,7 @@
  * @module
  */
 import type { PNode } from "../pnode.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 /** `a mapping`, `a list`, `null`, `number 3`, `boolean true`, `string "x"`. */
 export function describeNode(node: PNode): string {
@@ -11,6 +12,6 @@ export function describeNode(node: PNode): string {
   if (node.kind === "seq") return "a list";
   const v = node.value;
   if (v === null) return "null (an empty value)";
-  if (typeof v === "string") return `string ${JSON.stringify(v)}`;
+  if (typeof v === "string") return `string ${quoteInput(v)}`;
   return `${typeof v} ${String(v)}`;
 }

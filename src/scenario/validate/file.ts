@@ -13,6 +13,7 @@ import { str } from "./scalars.ts";
 import { scenario } from "./scenario.ts";
 import { describeNode } from "./describe.ts";
 import { closest } from "./suggest.ts";
+import { MAX_SCENARIOS_PER_FILE } from "../input_limits.ts";
 
 /** The newest scenario file schema this loader understands. */
 export const SUPPORTED_SCHEMA = 1;
@@ -54,6 +55,13 @@ export function validateScenarioFile(node: PNode | null, file: string): RawFileR
   }
   const list = scenarioList(ctx, node);
   if (!list) return out;
+  if (list.items.length > MAX_SCENARIOS_PER_FILE) {
+    const first = list.items[MAX_SCENARIOS_PER_FILE];
+    const message = `${list.items.length} scenarios in one file; the limit is ` +
+      `${MAX_SCENARIOS_PER_FILE} (docs/input-limits.md): split the file`;
+    report(ctx, first.pos, "E_SIZE_LIMIT", indexPath("scenarios", MAX_SCENARIOS_PER_FILE), message);
+    return out;
+  }
   list.items.forEach((item, i) => {
     const path = indexPath("scenarios", i);
     ctx.deferred = false;

@@ -1,7 +1,9 @@
 /**
  * `generate` (scenario-dsl.md §5.2): exactly one of `random` / `datetime`, plus `into: {var}`.
- * Everything that could fail at run time (empty or unsupported format, unknown zone, min > max)
- * is a load error (E_GENERATE), so the step itself never fails.
+ * Everything that could fail at run time (empty or unsupported format, unknown zone, min > max,
+ * a value out of the bounds of docs/input-limits.md: a huge string, a range whose width
+ * overflows to Infinity, a date shifted off the calendar) is a load error (E_GENERATE), so the
+ * step itself never fails.
  *
  * @module
  */
@@ -12,6 +14,12 @@ import { closedMap, field, type MapNode, presentKeys } from "./mapping.ts";
 import { hasToken, int, num, oneOf, str } from "./scalars.ts";
 import { varTarget } from "./producers.ts";
 import { strftimeProblem } from "./strftime.ts";
+import {
+  MAX_DATETIME_SHIFT_S,
+  MAX_FLOAT_PRECISION,
+  MAX_GENERATED_STRING,
+} from "../input_limits.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 type Random = Extract<GenerateSpec, { random: unknown }>["random"];
 type Datetime = Extract<GenerateSpec, { datetime: unknown }>["datetime"];
@@ -83,8 +91,9 @@ function randomOf(ctx: ValidationContext, node: PNode, path: string): Random | u
         return undefined;
       }
       const length = int(ctx, l, keyPath(p, "length"));
-      if (length !== undefined && length <= 0) {
-        report(ctx, l.pos, "E_GENERATE", keyPath(p, "length"), `length must be > 0, got ${length}`);
+      if (length !== undefined && (length <= 0 || length > MAX_GENERATED_STRING)) {
+        const why = `length must be between 1 and ${MAX_GENERATED_STRING}, got ${length}`;
+        report(ctx, l.pos, "E_GENERATE", keyPath(p, "length"), why);
         return undefined;
       }
       let charset: (typeof CHARSETS)[number] | undefined = "alnum";
@@ -104,8 +113,9 @@ function randomOf(ctx: ValidationContext, node: PNode, path: string): Random | u
       const pp = keyPath(p, "precision");
       const precision = int(ctx, pr, pp);
       if (precision === undefined) return undefined;
-      if (precision < 0) {
-        report(ctx, pr.pos, "E_GENERATE", pp, `precision must be >= 0, got ${precision}`);
+      if (precision < 0 || precision > MAX_FLOAT_PRECISION) {
+        const why = `precision must be between 0 and ${MAX_FLOAT_PRECISION}, got ${precision}`;
+        report(ctx, pr.pos, "E_GENERATE", pp, why);
         return undefined;
       }
       return { float: { min: r.min, max: r.max, precision } };
@@ -141,7 +151,33 @@ function range(
     report(ctx, m.pos, "E_GENERATE", path, `min (${min}) must be <= max (${max})`);
     return undefined;
   }
+  const problem = integral ? intRangeProblem(min, max) : floatRangeProblem(min, max);
+  if (problem) {
+    report(ctx, m.pos, "E_GENERATE", path, problem);
+    return undefined;
+  }
   return { min, max, map: m };
+}
+
+/**
+ * Integers are drawn exactly only within the safe range (±2^53 − 1), and only when the range
+ * width is too: beyond it the result rounds, or overflows to Infinity.
+ */
+function intRangeProblem(min: number, max: number): string | null {
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max)) {
+    return `min and max must be within ±${Number.MAX_SAFE_INTEGER} (got ${min}, ${max})`;
+  }
+  if (max - min > Number.MAX_SAFE_INTEGER) {
+    return `the range ${min}..${max} is wider than ${Number.MAX_SAFE_INTEGER}`;
+  }
+  return null;
+}
+
+/** A float range whose width overflows (e.g. -1e308..1e308) would produce Infinity. */
+function floatRangeProblem(min: number, max: number): string | null {
+  return Number.isFinite(max - min)
+    ? null
+    : `the range ${min}..${max} is too wide: its width overflows to Infinity`;
 }
 
 function datetimeOf(ctx: ValidationContext, node: PNode, path: string): Datetime | undefined {
@@ -167,7 +203,7 @@ function datetimeOf(ctx: ValidationContext, node: PNode, path: string): Datetime
       if (tz === undefined) ok = false;
       else if (ctx.raw && hasToken(tz)) ctx.deferred = true;
       else if (!isTimeZone(tz)) {
-        report(ctx, e.value.pos, "E_GENERATE", p, `unknown IANA time zone ${JSON.stringify(tz)}`);
+        report(ctx, e.value.pos, "E_GENERATE", p, `unknown IANA time zone ${quoteInput(tz)}`);
         ok = false;
       } else out.timezone = tz;
     } else {
@@ -176,7 +212,16 @@ function datetimeOf(ctx: ValidationContext, node: PNode, path: string): Datetime
       else out[e.key as (typeof OFFSETS)[number]] = n;
     }
   }
-  return ok ? out : undefined;
+  if (!ok) return undefined;
+  const shiftS = (out.offsetSeconds ?? 0) + 60 * (out.offsetMinutes ?? 0) +
+    3600 * (out.offsetHours ?? 0) + 86400 * (out.offsetDays ?? 0);
+  if (!(Math.abs(shiftS) <= MAX_DATETIME_SHIFT_S)) {
+    const why = `the offsets add up to ${shiftS} seconds; at most ${MAX_DATETIME_SHIFT_S} ` +
+      "(10,000 years) either way";
+    report(ctx, m.pos, "E_GENERATE", path, why);
+    return undefined;
+  }
+  return out;
 }
 
 /** True when `Intl` knows the zone. */

@@ -9,6 +9,7 @@ import type { PNode } from "../pnode.ts";
 import { keyPath, report, type ValidationContext } from "./context.ts";
 import { closest } from "./suggest.ts";
 import { describeNode } from "./describe.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 /** A mapping node. */
 export type MapNode = Extract<PNode, { kind: "map" }>;
@@ -60,7 +61,7 @@ export function unknownKey(
     keyPos,
     "E_UNKNOWN_KEY",
     keyPath(path, key),
-    `unknown key "${key}"${hint}${allowedText}`,
+    `unknown key ${quoteInput(key)}${hint}${allowedText}`,
   );
 }
 

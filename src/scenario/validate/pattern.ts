@@ -8,6 +8,7 @@ import type { PNode } from "../pnode.ts";
 import { compilePattern } from "../../selectors/regex.ts";
 import { report, type ValidationContext } from "./context.ts";
 import { hasToken, str } from "./scalars.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 /** A regex string slot. */
 export function pattern(ctx: ValidationContext, node: PNode, path: string): string | undefined {
@@ -22,7 +23,7 @@ export function pattern(ctx: ValidationContext, node: PNode, path: string): stri
       node.pos,
       "E_REGEX",
       path,
-      `invalid regular expression ${JSON.stringify(s)}: ${why}`,
+      `invalid regular expression ${quoteInput(s)}: ${why}`,
     );
     return undefined;
   }

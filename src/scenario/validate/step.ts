@@ -15,6 +15,7 @@ import { captureTokens } from "./capture.ts";
 import { ACTION_NAMES, CONTROL_FLOW } from "./actions.ts";
 import { LEAF_BODIES } from "./step_bodies.ts";
 import type { BodyValidator } from "./body.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 const MODIFIERS = ["capture", "extract", "name", "from"] as const;
 const MODIFIER_SET: ReadonlySet<string> = new Set(MODIFIERS);
@@ -124,7 +125,7 @@ function modifiers(ctx: ValidationContext, node: MapNode, path: string): StepCom
             e.value.pos,
             "E_STEP_NAME",
             p,
-            `step name ${JSON.stringify(n)} names an evidence folder: no / or \\, not . or ..`,
+            `step name ${quoteInput(n)} names an evidence folder: no / or \\, not . or ..`,
           );
           break;
         }

@@ -11,6 +11,7 @@ import { hasToken, num } from "./scalars.ts";
 import { selector } from "./selector.ts";
 import { requestMatch } from "./request.ts";
 import { describeNode } from "./describe.ts";
+import { quoteInput } from "../bounded_text.ts";
 
 const WAIT_KEYS: ReadonlySet<string> = new Set(["for", "until", "timeout"]);
 const UNTIL_FORMS = "screenChanged, settled, {gone: <selector>} or {request: <matcher>}";
@@ -48,7 +49,7 @@ function untilOf(ctx: ValidationContext, node: PNode, path: string): Until | und
       node.pos,
       "E_WAIT_FORM",
       path,
-      `unknown until condition ${JSON.stringify(word)}; expected ${UNTIL_FORMS}`,
+      `unknown until condition ${quoteInput(word)}; expected ${UNTIL_FORMS}`,
     );
     return undefined;
   }

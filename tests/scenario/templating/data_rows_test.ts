@@ -4,6 +4,7 @@ import { expandDataRows } from "../../../src/scenario/templating/data_rows.ts";
 import { toPlain } from "../../../src/scenario/pnode.ts";
 import type { PNode } from "../../../src/scenario/pnode.ts";
 import { withTree } from "./fixture_tree.ts";
+import { MAX_DATA_ROWS } from "../../../src/scenario/input_limits.ts";
 
 const plain = (nodes: PNode[]) => nodes.map((n) => toPlain(n) as Record<string, unknown>);
 
@@ -182,5 +183,50 @@ Deno.test("non-string data values are E_TYPE", async () => {
     const { nodes, errors } = await expandDataRows(t.scenario, t.ctx);
     assert.deepEqual(nodes, []);
     assert.deepEqual(errors.map((e) => [e.code, e.path]), [["E_TYPE", "data[0].n"]]);
+  });
+});
+
+Deno.test("more inline rows than the limit is E_SIZE_LIMIT at the first row too many", async () => {
+  const rows = (n: number) => `  data:\n${'    - { a: "x" }\n'.repeat(n)}`;
+  const file = (n: number) => `- name: s\n${rows(n)}  steps: []\n`;
+  await withTree({ "main.yaml": file(MAX_DATA_ROWS) }, async (t) => {
+    const { nodes, errors } = await expandDataRows(t.scenario, t.ctx);
+    assert.deepEqual(errors, []);
+    assert.equal(nodes.length, MAX_DATA_ROWS);
+  });
+  await withTree({ "main.yaml": file(150_000) }, async (t) => {
+    const { nodes, errors } = await expandDataRows(t.scenario, t.ctx);
+    assert.equal(nodes.length, 0); // a length: a diff of 150,000 nodes would not fit in memory
+    // Row MAX_DATA_ROWS + 1 sits on line MAX_DATA_ROWS + 3.
+    assert.deepEqual(errors.map((e) => [e.code, e.line, e.col, e.path]), [
+      ["E_SIZE_LIMIT", MAX_DATA_ROWS + 3, 7, `data[${MAX_DATA_ROWS}]`],
+    ]);
+  });
+});
+
+Deno.test("more CSV rows than the limit is E_SIZE_LIMIT at the CSV line", async () => {
+  const csv = (n: number) => "a\n" + "x\n".repeat(n);
+  const main = "- name: s\n  dataFile: rows.csv\n  steps: []\n";
+  await withTree({ "rows.csv": csv(MAX_DATA_ROWS), "main.yaml": main }, async (t) => {
+    const { nodes, errors } = await expandDataRows(t.scenario, t.ctx);
+    assert.deepEqual(errors, []);
+    assert.equal(nodes.length, MAX_DATA_ROWS);
+  });
+  await withTree({ "rows.csv": csv(150_000), "main.yaml": main }, async (t) => {
+    const { nodes, errors } = await expandDataRows(t.scenario, t.ctx);
+    assert.equal(nodes.length, 0);
+    assert.deepEqual(errors.map((e) => [e.code, e.file, e.line]), [
+      ["E_SIZE_LIMIT", join(t.root, "rows.csv"), MAX_DATA_ROWS + 2],
+    ]);
+  });
+});
+
+Deno.test("a dataFile that is not UTF-8 is E_ENCODING in the CSV", async () => {
+  await withTree({ "main.yaml": "- name: s\n  dataFile: rows.csv\n  steps: []\n" }, async (t) => {
+    await Deno.writeFile(join(t.root, "rows.csv"), new Uint8Array([0x61, 0x0a, 0x62, 0xe9, 0x0a]));
+    const { errors } = await expandDataRows(t.scenario, t.ctx);
+    assert.deepEqual(errors.map((e) => [e.code, e.file, e.line, e.col]), [
+      ["E_ENCODING", join(t.root, "rows.csv"), 2, 2],
+    ]);
   });
 });
