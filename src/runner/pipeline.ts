@@ -19,7 +19,7 @@ import { runScenario } from "../orchestrator/run_scenario.ts";
 import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
-import { writeFileAtomic } from "../evidence/atomic_write.ts";
+import { SecretMasker } from "../evidence/secret_masker.ts";
 import { writeReport } from "../report/write_report.ts";
 import { uniqueRunId } from "../report/run_id.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
@@ -40,6 +40,7 @@ import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
+import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
 
 export interface RunRequest {
@@ -140,6 +141,20 @@ function secretValues(eff: Effective, env: (k: string) => string | undefined) {
   return out;
 }
 
+/** `io` with every printed line scrubbed by `redactor`. */
+function redactingIo(io: RunIo, redactor: Redactor): RunIo {
+  const scrub = (line: string) => redactor.redactText(line);
+  return {
+    ...io,
+    stdout: (line) => io.stdout(scrub(line)),
+    stderr: (line) => io.stderr(scrub(line)),
+    progress: {
+      line: (line) => io.progress.line(scrub(line)),
+      live: (line) => io.progress.live(scrub(line)),
+    },
+  };
+}
+
 /** Runs `bajutsu run` and returns the exit code. */
 export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   // 1. config and target
@@ -197,24 +212,32 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   const cancel = io.cancel ?? sigterm!.cancel;
 
   const secrets = secretValues(eff, io.env);
-  const redactor = new Redactor({
-    redact: eff.redact,
-    secrets: Object.values(secrets),
-  });
-  // Evidence of a scenario: config redaction (defaults ∪ target) unioned with the scenario's own.
-  const scenarioRedactor = (s: Scenario) =>
-    new Redactor({ redact: [eff.redact, s.redact], secrets: Object.values(secrets) });
-  const yamlText = scenarioYaml(scenarios);
-  const provenance = {
-    scenarioHash: scenarioHash(yamlText),
-    toolVersion: VERSION,
-    gitRevision: await readGitRevision(eff.configDir) ?? "",
-  };
   const warned = new Set<string>();
   const warnOnce = (message: string) => {
     if (warned.has(message)) return;
     warned.add(message);
     io.stderr(`warning: ${message}`);
+  };
+  const secretMasker = new SecretMasker(Object.values(secrets));
+  const redactor = new Redactor({ redact: eff.redact, secretMasker, onWarning: warnOnce });
+  // From here on every line printed goes through the redactor: failure reasons, warnings and
+  // annotations can quote app text and secrets.
+  io = redactingIo(io, redactor);
+  // Evidence of a scenario: config redaction (defaults ∪ target) unioned with the scenario's own.
+  const scenarioRedactor = (s: Scenario) =>
+    new Redactor({ redact: [eff.redact, s.redact], secretMasker, onWarning: warnOnce });
+  // The reports' pass: one per distinct scenario `redact` block (most scenarios have none).
+  const recordRedactors = new Map<Scenario["redact"], RecordRedactor>();
+  const redactForReport = (s: Scenario): RecordRedactor => {
+    let r = recordRedactors.get(s.redact);
+    if (r === undefined) recordRedactors.set(s.redact, r = recordRedactor(scenarioRedactor(s)));
+    return r;
+  };
+  const yamlText = scenarioYaml(scenarios);
+  const provenance = {
+    scenarioHash: scenarioHash(yamlText),
+    toolVersion: VERSION,
+    gitRevision: await readGitRevision(eff.configDir) ?? "",
   };
   const onProgress = (e: Parameters<typeof formatProgress>[0]) => {
     const line = formatProgress(e, { color: io.color });
@@ -234,6 +257,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
           redactor: scenarioRedactor(leaseReq.scenario),
           provider: backend.actuator,
           provenance: () => provenance,
+          log: io.stderr,
         });
         sink.beginScenario(leaseReq.sid);
         return sink;
@@ -293,21 +317,15 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
             io.progress.live(formatStepLine(sid, phase, index, action)),
           onStep: () => io.progress.live(""),
         }),
-        afterScenario: async (lease, sid, scenario) => {
+        afterScenario: async (lease) => {
           const exchanges = lease.driver.exchanges?.() ?? [];
           if (exchanges.length === 0) return [];
           // Monotonic collector times become absolute instants (runner.md §4).
           const wallOffsetS = clock.wallNow().getTime() / 1000 - clock.now();
           const absolute = exchanges.map((e) => ({ ...e, startedAt: e.startedAt + wallOffsetS }));
-          const redactor = scenarioRedactor(scenario);
-          const name = `${sid}/network.json`;
-          await Deno.mkdir(`${passDir}/${sid}`, { recursive: true, mode: 0o700 });
-          await writeFileAtomic(
-            `${passDir}/${name}`,
-            JSON.stringify(redactor.redactJson(absolute), null, 2) + "\n",
-            0o600,
-          );
-          return [{ name, kind: "network", provider: backend.actuator }];
+          // The lease's sink writes it: its redactor knows which secrets the scenario typed.
+          const artifact = await lease.sink.network?.(absolute);
+          return artifact ? [artifact] : [];
         },
         onProgress,
       });
@@ -337,13 +355,20 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       exitOverride = EXIT_USAGE;
     } else {
       sigterm?.dispose();
+      // An unexpected crash is printed with its message and stack: they can quote secrets.
+      if (err instanceof Error) {
+        err.message = redactor.redactText(err.message);
+        if (err.stack) err.stack = redactor.redactText(err.stack);
+      }
       throw err;
     }
   }
 
   // 5. reports, annotations, verdict
   await addScenarioVideos(records, runDir, backend.actuator);
-  const reportRecords: ReportRecord[] = records.map((r) => toReportRecord(r, runDir));
+  const reportRecords: ReportRecord[] = records.map((r) =>
+    redactForReport(r.scenario)(toReportRecord(r, runDir))
+  );
   const { manifestPath } = await writeReport(runDir, {
     runId,
     results: reportRecords,
