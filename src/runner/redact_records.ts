@@ -47,16 +47,22 @@ function scrub(value: unknown, keep: Keep, text: (s: string) => string): unknown
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const v = scrub(value[i], keep, text);
-      if (v !== value[i]) (out ??= [...value])[i] = v;
+      const item = value[i];
+      if (item === null || (typeof item !== "string" && typeof item !== "object")) continue;
+      const v = scrub(item, keep, text);
+      if (v !== item) (out ??= [...value])[i] = v;
     }
     return out ?? value;
   }
+  const record = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  for (const [k, v] of Object.entries(value)) {
+  for (const k in record) {
+    const v = record[k];
+    // Numbers, booleans and nulls are most of a record: no call for them.
+    if (v === null || (typeof v !== "string" && typeof v !== "object")) continue;
     if (typeof v === "string" && keep.has(k)) continue;
     const masked = scrub(v, keepUnder(k), text);
-    if (masked !== v) (out ??= { ...value })[k] = masked;
+    if (masked !== v) (out ??= { ...record })[k] = masked;
   }
   return out ?? value;
 }
