@@ -7,6 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { EXIT_USAGE } from "./exit_codes.ts";
+import { printableLines } from "./printable.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
@@ -18,9 +19,14 @@ export interface CliIo {
   stderr(line: string): void;
 }
 
+/**
+ * The process's streams. The last line of defence (docs/cli.md): no control, bidi or invisible
+ * character reaches the terminal; line breaks stay for multi-line blocks (help, `schema`).
+ * Commands that print author text one line per call also escape line breaks (`printableIo`).
+ */
 export const consoleIo: CliIo = {
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
+  stdout: (text) => console.log(printableLines(text)),
+  stderr: (text) => console.error(printableLines(text)),
 };
 
 /** The result a command action hands back to `runCli`. */

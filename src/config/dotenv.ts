@@ -1,10 +1,14 @@
 /**
- * `.env` support (config-cli.md §3): `KEY=VALUE` lines, `#` comments, an optional `export `
+ * `.env` support (docs/configuration.md): `KEY=VALUE` lines, `#` comments, an optional `export `
  * prefix, single quotes (literal) and double quotes (with `\n`-style escapes, may span lines).
- * Loading never overrides a variable the process already has.
+ * Loading never overrides a variable the process already has. Parsing is one pass over the
+ * text; a file that is not UTF-8 text, holds a NUL byte or leaves a quote open is a
+ * `DotenvError` at its line and column, and a `.env` that is a directory (a Python virtualenv)
+ * is skipped with a warning.
  *
  * @module
  */
+import { DotenvError } from "./errors.ts";
 
 /** Where loaded variables go; `Deno.env` fits. */
 export interface EnvTarget {
@@ -16,15 +20,16 @@ export interface EnvTarget {
 export interface DotenvResult {
   /** The file read (or looked for). */
   path: string;
-  /** false when the file does not exist (not an error). */
+  /** false when there is no file at `path` (not an error), or when it is a directory. */
   found: boolean;
   /** Keys newly set, in file order. */
   loaded: string[];
   /** Keys left alone because the environment already had them. */
   kept: string[];
+  /** One line for the user when the path was skipped (a directory); else absent. */
+  warning?: string;
 }
 
-const LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$/;
 const ESCAPES: Readonly<Record<string, string>> = {
   n: "\n",
   r: "\r",
@@ -34,47 +39,114 @@ const ESCAPES: Readonly<Record<string, string>> = {
   $: "$",
 };
 
+const isSpace = (c: string | undefined) => c !== undefined && c !== "\n" && /\s/.test(c);
+const isKeyStart = (c: string | undefined) => c !== undefined && /[A-Za-z_]/.test(c);
+const isKeyChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_.]/.test(c);
+
+/** A cursor over the text that knows the line it is on, for error positions. */
+interface Cursor {
+  readonly text: string;
+  readonly file: string;
+  /** 1-based line of `lineStart`. */
+  line: number;
+  /** Index of the first character of the current line. */
+  lineStart: number;
+}
+
 /**
  * Parses `.env` text into ordered key/value pairs. Lines that are not assignments are skipped;
- * a later assignment of the same key wins.
+ * a later assignment of the same key wins. Throws `DotenvError` (named after `file`) for a NUL
+ * byte or a quote that is never closed.
  *
  * @example
  * ```ts
  * parseDotenv('export A=1 # note\nB="x\\ny"'); // { A: "1", B: "x\ny" }
  * ```
  */
-export function parseDotenv(text: string): Record<string, string> {
+export function parseDotenv(text: string, file = ".env"): Record<string, string> {
+  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const nul = src.indexOf("\0");
+  if (nul >= 0) {
+    const { line, col } = positionOf(src, nul);
+    throw new DotenvError(file, line, col, "a NUL byte: a .env file must be plain text");
+  }
   const out: Record<string, string> = {};
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const m = LINE.exec(lines[i]);
-    if (!m) continue;
-    const [, key, rest] = m;
-    const quote = rest[0];
-    if (quote === '"' || quote === "'") {
-      // A quoted value may continue on the following lines until its closing quote.
-      let body = rest.slice(1);
-      let end = closingQuote(body, quote);
-      while (end < 0 && i + 1 < lines.length) {
-        body += "\n" + lines[++i];
-        end = closingQuote(body, quote);
-      }
-      const raw = end < 0 ? body : body.slice(0, end);
-      out[key] = quote === '"' ? unescapeDouble(raw) : raw;
-    } else {
-      out[key] = rest.replace(/(^|\s+)#.*$/, "").trim();
-    }
+  const cur: Cursor = { text: src, file, line: 1, lineStart: 0 };
+  while (cur.lineStart <= src.length) {
+    const next = parseLine(cur, out);
+    if (next < 0) break;
+    cur.line++;
+    cur.lineStart = next;
   }
   return out;
 }
 
-function closingQuote(s: string, quote: string): number {
-  for (let i = 0; i < s.length; i++) {
-    if (quote === '"' && s[i] === "\\") {
-      i++;
-      continue;
-    }
-    if (s[i] === quote) return i;
+/**
+ * Reads the assignment starting at `cur.lineStart` into `out` (if the line is one) and returns
+ * where the next line starts (-1 at the end). A quoted value may cover several lines; `cur.line`
+ * then advances past them.
+ */
+function parseLine(cur: Cursor, out: Record<string, string>): number {
+  const src = cur.text;
+  const eolAt = src.indexOf("\n", cur.lineStart);
+  const eol = eolAt < 0 ? src.length : eolAt;
+  const nextLine = eolAt < 0 ? -1 : eolAt + 1;
+  let i = skipSpaces(src, cur.lineStart, eol);
+  if (src.startsWith("export", i) && isSpace(src[i + 6])) {
+    const afterExport = skipSpaces(src, i + 6, eol);
+    // `export = 1` assigns a variable named `export`.
+    if (isKeyStart(src[afterExport])) i = afterExport;
+  }
+  if (!isKeyStart(src[i])) return nextLine;
+  let k = i + 1;
+  while (k < eol && isKeyChar(src[k])) k++;
+  const key = src.slice(i, k);
+  const eq = skipSpaces(src, k, eol);
+  if (src[eq] !== "=") return nextLine;
+  const v = skipSpaces(src, eq + 1, eol);
+  const quote = src[v];
+  if (quote !== '"' && quote !== "'") {
+    out[key] = unquotedValue(src.slice(v, eol));
+    return nextLine;
+  }
+  const close = closingQuote(src, v + 1, quote);
+  if (close < 0) {
+    const kind = quote === '"' ? "double" : "single";
+    throw new DotenvError(
+      cur.file,
+      cur.line,
+      v - cur.lineStart + 1,
+      `unterminated ${kind} quote: the value of ${key} is never closed`,
+    );
+  }
+  const raw = src.slice(v + 1, close).replace(/\r\n/g, "\n");
+  out[key] = quote === '"' ? unescapeDouble(raw) : raw;
+  // Text after the closing quote (a comment) is ignored up to the end of its line.
+  for (let j = v; j < close; j++) if (src[j] === "\n") cur.line++;
+  const after = src.indexOf("\n", close);
+  return after < 0 ? -1 : after + 1;
+}
+
+function skipSpaces(src: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isSpace(src[i])) i++;
+  return i;
+}
+
+/** An unquoted value: up to a `#` that starts the value or follows whitespace, trimmed. */
+function unquotedValue(rest: string): string {
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === "#" && (i === 0 || /\s/.test(rest[i - 1]))) return rest.slice(0, i).trim();
+  }
+  return rest.trim();
+}
+
+/** Index of the quote closing a value that starts at `from`, or -1; `\` escapes in `"…"`. */
+function closingQuote(src: string, from: number, quote: string): number {
+  if (quote === "'") return src.indexOf("'", from);
+  for (let i = from; i < src.length; i++) {
+    if (src[i] === "\\") i++;
+    else if (src[i] === '"') return i;
   }
   return -1;
 }
@@ -83,24 +155,75 @@ function unescapeDouble(s: string): string {
   return s.replace(/\\(.)/g, (all, c: string) => ESCAPES[c] ?? all);
 }
 
+/** 1-based line and column (UTF-16 units) of `index` in `text`. */
+function positionOf(text: string, index: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < index; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, col: index - lineStart + 1 };
+}
+
+/**
+ * Decodes UTF-8 strictly: an invalid sequence is a `DotenvError` at its line and column (a
+ * lenient decode would silently turn it into U+FFFD and load a value the file never held).
+ */
+function decodeUtf8(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const lossy = new TextDecoder("utf-8").decode(bytes);
+    // Up to the first invalid sequence the lenient decode is exact, so byte offsets line up.
+    let offset = 0;
+    let index = 0;
+    for (const ch of lossy) {
+      const cp = ch.codePointAt(0)!;
+      const genuine = cp !== 0xfffd ||
+        (bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd);
+      if (!genuine) break;
+      offset += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      index += ch.length;
+    }
+    const { line, col } = positionOf(lossy, index);
+    throw new DotenvError(file, line, col, "invalid UTF-8: a .env file must be UTF-8 text");
+  }
+}
+
 /**
  * Loads a `.env` file into `env` without overriding existing variables. A missing file is fine
- * (`found: false`); other read errors propagate.
+ * (`found: false`); a directory is skipped with a `warning`; anything else that keeps the file
+ * from loading is a `DotenvError`.
  */
 export async function loadDotenv(
   path: string = Deno.env.get("BAJUTSU_DOTENV") ?? ".env",
   env: EnvTarget = Deno.env,
 ): Promise<DotenvResult> {
-  let text: string;
+  const nothing = { path, found: false, loaded: [], kept: [] };
+  let bytes: Uint8Array;
   try {
-    text = await Deno.readTextFile(path);
+    if ((await Deno.stat(path)).isDirectory) {
+      return {
+        ...nothing,
+        warning:
+          `${path} is a directory, not a .env file: not loaded (set BAJUTSU_DOTENV to load another file)`,
+      };
+    }
+    bytes = await Deno.readFile(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return { path, found: false, loaded: [], kept: [] };
-    throw err;
+    if (err instanceof Deno.errors.NotFound) return nothing;
+    throw new DotenvError(
+      path,
+      0,
+      0,
+      `cannot read the file: ${err instanceof Error ? err.message : err}`,
+    );
   }
+  const values = parseDotenv(decodeUtf8(bytes, path), path);
   const loaded: string[] = [];
   const kept: string[] = [];
-  for (const [key, value] of Object.entries(parseDotenv(text))) {
+  for (const [key, value] of Object.entries(values)) {
     if (env.get(key) !== undefined) {
       kept.push(key);
     } else {

@@ -35,3 +35,21 @@ export class EnvKnobError extends Error {
     this.name = "EnvKnobError";
   }
 }
+
+/**
+ * A `.env` file that cannot be loaded: unreadable, not UTF-8 text, a NUL byte, an unterminated
+ * quote. `line`/`col` (1-based) point at the offending character; both are 0 when the file could
+ * not be read at all. Prints as `<file>:<line>:<col>: E_DOTENV <reason>`.
+ */
+export class DotenvError extends Error {
+  readonly code = "E_DOTENV";
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly col: number,
+    readonly reason: string,
+  ) {
+    super(`${line > 0 ? `${file}:${line}:${col}` : file}: E_DOTENV ${reason}`);
+    this.name = "DotenvError";
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * The file sink (evidence.md §4–6): writes a run's evidence under `runs/<runId>/<sid>/<stepDir>/`
- * (layout in reporting.md §1). Every file goes through one redacting writer; a capture that
- * fails is logged and dropped, never thrown: evidence never influences a verdict.
+ * (layout in docs/reports.md). Every file goes through one redacting writer; a capture or write
+ * that fails is recorded in the run's failure tally (and the optional log) and dropped, never
+ * thrown: evidence never influences a verdict.
  *
  * @module
  */
@@ -10,7 +11,7 @@ import type { Driver, DriverInterval, Element, Exchange } from "../drivers/drive
 import { SinkStateError } from "./errors.ts";
 import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
-import { FILE_MODE, RedactingWriter } from "./redacting_writer.ts";
+import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
 import type {
   Artifact,
   ArtifactKind,
@@ -21,6 +22,7 @@ import type {
 } from "./sink.ts";
 import { type WaitProvenance, waitTimeoutRecord } from "./wait_diagnostic.ts";
 import { errorMessage, WriteQueue } from "./write_queue.ts";
+import { EvidenceWriteFailures, type WriteFailureLog } from "./write_failures.ts";
 
 /** Mode of every directory the sink creates. */
 export const DIR_MODE = 0o700;
@@ -35,8 +37,15 @@ export interface FileSinkOptions {
   redactor: Redactor;
   /** `Artifact.provider` of what the driver supplies (default `driver`). */
   provider?: string;
-  /** Where failed captures are reported (default: stderr). */
+  /**
+   * Every failed capture or write, by run-dir relative name (default: a tally of this sink's
+   * own, `FileSink.failures`). The run passes one tally to all its sinks and prints it once.
+   */
+  failures?: WriteFailureLog;
+  /** One line per failure, for diagnostics (default: none; the tally is what users see). */
   log?: (line: string) => void;
+  /** Writes each file (default: an atomic write); tests pass a failing one to simulate a full disk. */
+  writeFile?: WriteFile;
   /** Provenance for `wait-timeout.json` of scenario `sid` (default: null). */
   provenance?: (sid: string) => WaitProvenance | null;
 }
@@ -61,6 +70,7 @@ export class FileSink implements EvidenceSink {
   readonly #writer: RedactingWriter;
   readonly #provider: string;
   readonly #log: (line: string) => void;
+  readonly #failures: WriteFailureLog;
   readonly #provenance: (sid: string) => WaitProvenance | null;
   readonly #queue: WriteQueue;
   #sid: string | null = null;
@@ -74,13 +84,19 @@ export class FileSink implements EvidenceSink {
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
     this.#redactor = opts.redactor;
-    this.#writer = new RedactingWriter(opts.redactor);
+    this.#writer = new RedactingWriter(opts.redactor, opts.writeFile);
     this.#provider = opts.provider ?? "driver";
-    // Log lines can quote driver errors, which can quote the app: scrub them too.
-    const log = opts.log ?? ((line: string) => console.error(line));
+    // Failure reasons can quote driver errors, which can quote the app: scrub them too.
+    const log = opts.log ?? (() => {});
     this.#log = (line) => log(this.#redactor.redactText(line));
+    this.#failures = opts.failures ?? new EvidenceWriteFailures();
     this.#provenance = opts.provenance ?? (() => null);
-    this.#queue = new WriteQueue(this.#log);
+    this.#queue = new WriteQueue((name, err) => this.#fail(name, `writing ${name} failed`, err));
+  }
+
+  /** The failure tally this sink reports to. */
+  get failures(): WriteFailureLog {
+    return this.#failures;
   }
 
   beginScenario(sid: string): void {
@@ -130,7 +146,7 @@ export class FileSink implements EvidenceSink {
         await chmodFile(path);
       }
     } catch (err) {
-      this.#log(`evidence: screenshot ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      this.#fail(`${step.rel}/${file}`, `screenshot ${step.rel}/${file} failed`, err);
       return null;
     }
     return this.#list(step, file, "screenshot");
@@ -183,7 +199,7 @@ export class FileSink implements EvidenceSink {
     try {
       await this.#writer.waitTimeout(join(step.abs, file), record);
     } catch (err) {
-      this.#log(`evidence: writing ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      this.#fail(`${step.rel}/${file}`, `writing ${step.rel}/${file} failed`, err);
       return null;
     }
     return this.#list(step, file, "waitDiagnostic");
@@ -211,7 +227,7 @@ export class FileSink implements EvidenceSink {
       try {
         running = await driver.driverInterval(kind, join(step.abs, file));
       } catch (err) {
-        this.#log(`evidence: starting ${kind} for ${step.rel} failed: ${errorMessage(err)}`);
+        this.#fail(`${step.rel}/${file}`, `starting ${kind} for ${step.rel} failed`, err);
         this.#skip(kind, `${kind} failed to start: ${errorMessage(err)}`);
         continue;
       }
@@ -233,9 +249,8 @@ export class FileSink implements EvidenceSink {
       try {
         artifact = await interval.stop();
       } catch (err) {
-        this.#log(
-          `evidence: stopping ${interval.kind} for ${step.rel} failed: ${errorMessage(err)}`,
-        );
+        const file = INTERVAL_FILES[interval.kind] ?? interval.kind;
+        this.#fail(`${step.rel}/${file}`, `stopping ${interval.kind} for ${step.rel} failed`, err);
         continue;
       }
       if (artifact === null) continue;
@@ -267,7 +282,7 @@ export class FileSink implements EvidenceSink {
       }
       await this.#writer.logJson(join(this.#runDir, ...name.split("/")), exchanges);
     } catch (err) {
-      this.#log(`evidence: writing ${name} failed: ${errorMessage(err)}`);
+      this.#fail(name, `writing ${name} failed`, err);
       return null;
     }
     return { name, kind: "network", provider: this.#provider };
@@ -288,7 +303,7 @@ export class FileSink implements EvidenceSink {
     try {
       await Deno.mkdir(step.abs, { recursive: true, mode: DIR_MODE });
     } catch (err) {
-      this.#log(`evidence: creating ${step.rel} failed: ${errorMessage(err)}`);
+      this.#fail(step.rel, `creating ${step.rel} failed`, err);
       return false;
     }
     this.#madeDirs.add(step.abs);
@@ -302,6 +317,13 @@ export class FileSink implements EvidenceSink {
     if (names.has(file)) return null;
     names.add(file);
     return { name: `${step.rel}/${file}`, kind, provider: this.#provider };
+  }
+
+  /** Records a capture or write that failed; `what` opens its diagnostic line. */
+  #fail(name: string, what: string, err: unknown): void {
+    const reason = this.#redactor.redactText(errorMessage(err));
+    this.#failures.record(this.#redactor.redactText(name), reason);
+    this.#log(`evidence: ${what}: ${reason}`);
   }
 
   #skip(kind: string, reason: string): void {
@@ -326,7 +348,7 @@ export class FileSink implements EvidenceSink {
       }
       if (file === STEP_FILES.after) this.#lastAfterShot = { sid: this.#sid!, bytes, path };
     } catch (err) {
-      this.#log(`evidence: screenshot ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      this.#fail(`${step.rel}/${file}`, `screenshot ${step.rel}/${file} failed`, err);
       return null;
     }
     return this.#list(step, file, "screenshot");
@@ -338,7 +360,7 @@ export class FileSink implements EvidenceSink {
     try {
       await this.#writer.elements(join(step.abs, file), tree ?? await driver.query());
     } catch (err) {
-      this.#log(`evidence: writing ${step.rel}/${file} failed: ${errorMessage(err)}`);
+      this.#fail(`${step.rel}/${file}`, `writing ${step.rel}/${file} failed`, err);
       return null;
     }
     return this.#list(step, file, "elements");
@@ -359,7 +381,7 @@ export class FileSink implements EvidenceSink {
       if (kind === "deviceLog") await this.#writer.log(path, await Deno.readTextFile(path));
       else await chmodFile(path);
     } catch (err) {
-      this.#log(`evidence: ${kind} for ${step.rel} dropped: ${errorMessage(err)}`);
+      this.#fail(`${step.rel}/${file}`, `${kind} for ${step.rel} dropped`, err);
       return null;
     }
     return { name: `${step.rel}/${file}`, kind: kind as ArtifactKind, provider: this.#provider };

@@ -1,9 +1,20 @@
 /**
- * Run-directory naming (evidence.md §5, reporting.md §1): scenario dirs `<NN>-<slug>`, step dirs
- * `<stepName|step<index>>`, and the file names written inside them.
+ * Run-directory naming (docs/reports.md): scenario dirs `<NN>-<slug>`, step dirs
+ * `<stepName|step<index>>`, and the file names written inside them. Every folder name is at most
+ * `MAX_DIR_NAME_BYTES` bytes of UTF-8: a longer one is cut and ends in a hash of the full name,
+ * so it stays within the file system's 255-byte limit, unique and the same on every run.
  *
  * @module
  */
+import { createHash } from "node:crypto";
+
+/**
+ * The longest folder name the run dir uses, in UTF-8 bytes. File systems allow 255; staying well
+ * below leaves room for encrypted home folders (eCryptfs: 143) and keeps paths readable.
+ */
+export const MAX_DIR_NAME_BYTES = 100;
+/** Hex digits of the name hash a cut folder name ends with. */
+const HASH_DIGITS = 8;
 
 /** Files of a step directory. */
 export const STEP_FILES = {
@@ -43,7 +54,7 @@ export function slugify(name: string): string {
  * ```
  */
 export function scenarioDirName(index: number, name: string): string {
-  return `${String(index).padStart(2, "0")}-${slugify(name)}`;
+  return boundDirName(`${String(index).padStart(2, "0")}-${slugify(name)}`, name);
 }
 
 /**
@@ -58,16 +69,55 @@ export function scenarioDirName(index: number, name: string): string {
  */
 export function stepDirName(name: string | undefined, index: number): string {
   if (name === undefined || name === "") return `step${index}`;
-  return safeSegment(name.replace(/[/\\]/g, "-"));
+  return safeSegment(name.replace(/[/\\]/g, "-"), name);
 }
 
-/** One path segment that cannot climb or be empty (`..` → `__`, `.` → `_`, NUL dropped). */
-export function safeSegment(segment: string): string {
+/**
+ * One path segment that cannot climb, be empty or be too long (`..` → `__`, `.` → `_`, NUL
+ * dropped, over `MAX_DIR_NAME_BYTES` cut with a hash of `original`, the name it stands for).
+ */
+export function safeSegment(segment: string, original: string = segment): string {
   // deno-lint-ignore no-control-regex
   const s = segment.replace(/\u0000/g, "");
   if (s === "") return "_";
-  if (/^\.+$/.test(s)) return "_".repeat(s.length);
-  return s;
+  if (/^\.+$/.test(s)) return boundDirName("_".repeat(s.length), original);
+  return boundDirName(s, original);
+}
+
+/**
+ * `dirName` when it fits in `MAX_DIR_NAME_BYTES`; else its longest prefix (whole code points)
+ * that fits with `-<hash>` appended, the hash taken over `original`. Names that differ anywhere
+ * get different hashes, so cutting keeps them apart; the same name always gives the same folder.
+ *
+ * @example
+ * ```ts
+ * boundDirName("short", "short"); // "short"
+ * boundDirName("x".repeat(300), "x".repeat(300)).length; // 100
+ * ```
+ */
+export function boundDirName(dirName: string, original: string = dirName): string {
+  if (utf8Length(dirName) <= MAX_DIR_NAME_BYTES) return dirName;
+  const hash = createHash("sha256").update(original, "utf8").digest("hex").slice(0, HASH_DIGITS);
+  const room = MAX_DIR_NAME_BYTES - HASH_DIGITS - 1;
+  let kept = "";
+  let bytes = 0;
+  for (const ch of dirName) {
+    const size = utf8Length(ch);
+    if (bytes + size > room) break;
+    kept += ch;
+    bytes += size;
+  }
+  // A dash before the hash is enough; a cut that ends in dashes would double it.
+  return `${kept.replace(/-+$/, "")}-${hash}`;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
 }
 
 /**
@@ -75,5 +125,5 @@ export function safeSegment(segment: string): string {
  * `step0` or `before/step0`; nothing it passes can escape the scenario directory.
  */
 export function safeRelDir(path: string): string {
-  return path.split(/[/\\]+/).filter((s) => s !== "").map(safeSegment).join("/") || "_";
+  return path.split(/[/\\]+/).filter((s) => s !== "").map((s) => safeSegment(s)).join("/") || "_";
 }

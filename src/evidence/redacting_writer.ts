@@ -16,33 +16,40 @@ function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";
 }
 
+/** Writes one file in full or throws; `writeFileAtomic` unless a test simulates a full disk. */
+export type WriteFile = (path: string, data: string | Uint8Array, mode: number) => Promise<void>;
+
 /** Writes redacted text artifacts and unmasked binary ones. */
 export class RedactingWriter {
-  constructor(readonly redactor: Redactor) {}
+  readonly #write: WriteFile;
+
+  constructor(readonly redactor: Redactor, write: WriteFile = writeFileAtomic) {
+    this.#write = write;
+  }
 
   /** Free text (logs): scrubbed by `redactText`. */
   text(path: string, text: string): Promise<void> {
-    return writeFileAtomic(path, this.redactor.redactText(text), FILE_MODE);
+    return this.#write(path, this.redactor.redactText(text), FILE_MODE);
   }
 
   /** A traffic log (device.log): scrubbed by `redactLog`, which also masks typed prefixes. */
   log(path: string, text: string): Promise<void> {
-    return writeFileAtomic(path, this.redactor.redactLog(text), FILE_MODE);
+    return this.#write(path, this.redactor.redactLog(text), FILE_MODE);
   }
 
   /** A traffic record (network.json): pretty-printed after `redactLogJson`. */
   logJson(path: string, value: unknown): Promise<void> {
-    return writeFileAtomic(path, pretty(this.redactor.redactLogJson(value)), FILE_MODE);
+    return this.#write(path, pretty(this.redactor.redactLogJson(value)), FILE_MODE);
   }
 
   /** Any JSON value, pretty-printed after `redactJson`. */
   json(path: string, value: unknown): Promise<void> {
-    return writeFileAtomic(path, pretty(this.redactor.redactJson(value)), FILE_MODE);
+    return this.#write(path, pretty(this.redactor.redactJson(value)), FILE_MODE);
   }
 
   /** An element tree (`elements.json`): a pretty-printed array after `redactElements`. */
   elements(path: string, elements: readonly Element[]): Promise<void> {
-    return writeFileAtomic(path, pretty(this.redactor.redactElements(elements)), FILE_MODE);
+    return this.#write(path, pretty(this.redactor.redactElements(elements)), FILE_MODE);
   }
 
   /** `wait-timeout.json`: the tree gets the element rules, the rest the JSON rules. */
@@ -52,11 +59,11 @@ export class RedactingWriter {
       ...(this.redactor.redactJson(rest) as object),
       elements: this.redactor.redactElements(elements),
     };
-    return writeFileAtomic(path, pretty(body), FILE_MODE);
+    return this.#write(path, pretty(body), FILE_MODE);
   }
 
   /** Images and video: never masked. */
   binary(path: string, data: Uint8Array): Promise<void> {
-    return writeFileAtomic(path, data, FILE_MODE);
+    return this.#write(path, data, FILE_MODE);
   }
 }

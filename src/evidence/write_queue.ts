@@ -1,6 +1,6 @@
 /**
  * Writes taken off a step's critical path: the step goes on while the file lands; `flush()`
- * waits for all of them. A failed write is logged, never thrown.
+ * waits for all of them. A failed write is handed to `onFailure`, never thrown.
  *
  * @module
  */
@@ -9,13 +9,13 @@
 export class WriteQueue {
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(private readonly onFailure: (label: string, err: unknown) => void) {}
 
-  /** Starts tracking `write`; `label` names it in the log if it fails. */
+  /** Starts tracking `write`; `label` names it to `onFailure` if it fails. */
   add(write: Promise<void>, label: string): void {
     const tracked: Promise<void> = write.then(
       () => {},
-      (err) => this.log(`evidence: writing ${label} failed: ${errorMessage(err)}`),
+      (err) => this.onFailure(label, err),
     ).finally(() => this.#pending.delete(tracked));
     this.#pending.add(tracked);
   }

@@ -15,6 +15,7 @@
  * @module
  */
 import type { Element } from "../drivers/driver.ts";
+import { stepDirName } from "../evidence/layout.ts";
 import type { Interval } from "../evidence/sink.ts";
 import { primaryId, treesEqual } from "../selectors/mod.ts";
 import type { Selector, Step } from "../scenario/types.ts";
@@ -59,7 +60,8 @@ export async function runLeafStep(
   const { driver, sink, clock } = ctx;
   const index = ps.next++;
   const stepId = stepIdOf(step, index);
-  const stepDir = ps.dirPrefix + stepId;
+  // One bounded folder per step, whatever its name holds (`/`, a 300-byte data-row name).
+  const stepDir = ps.dirPrefix + stepDirName(step.name, index);
   ctx.options.onStepStart?.(ps.phase, index, step.action);
   const start = clock.now();
   const outcome = newOutcome(ctx, step, index, stepId, start);

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { relativeHref } from "./html/escape.ts";
 import type { Manifest } from "./manifest_types.ts";
+import { confine, realRunDir } from "./run_confinement.ts";
 
 /** Default budget of embedded element-tree bytes per report (8 MiB). */
 export const DEFAULT_TREE_BUDGET = 8 * 1024 * 1024;
@@ -31,21 +32,33 @@ const BATCH = 16;
 
 /**
  * Loads element trees under `runDir` until `budget` bytes are used. Missing or invalid files are
- * left out (the page then links the file instead).
+ * left out (the page then links the file instead); so is a file that resolves outside the run
+ * through a symlink, with a line to `warn` naming it.
  */
 export async function loadElementTrees(
   runDir: string,
   manifest: Manifest,
   budget = DEFAULT_TREE_BUDGET,
+  warn?: (line: string) => void,
 ): Promise<Record<string, unknown>> {
   const trees: Record<string, unknown> = {};
   const paths = treePaths(manifest);
+  const root = await realRunDir(runDir);
+  if (root === null) return trees;
+  const read = async (name: string): Promise<string | null> => {
+    const path = join(runDir, ...name.split("/"));
+    const where = await confine(root, path);
+    if (where.kind === "missing") return null;
+    if (where.kind === "outside") {
+      warn?.(`${path} leads outside the run (to ${where.real}); not embedded in report.html`);
+      return null;
+    }
+    return await Deno.readTextFile(where.real).catch(() => null);
+  };
   let used = 0;
   for (let i = 0; i < paths.length && used < budget; i += BATCH) {
     const batch = paths.slice(i, i + BATCH);
-    const texts = await Promise.all(
-      batch.map((name) => Deno.readTextFile(join(runDir, ...name.split("/"))).catch(() => null)),
-    );
+    const texts = await Promise.all(batch.map(read));
     // Results are taken in priority order, so the budget favours failed scenarios.
     batch.forEach((name, k) => {
       const text = texts[k];

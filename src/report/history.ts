@@ -1,8 +1,8 @@
 /**
  * Run history (reporting.md §7): there is no index file of record; a listing scans
  * `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into the
- * static `runs/index.html` page, which also carries the summaries it was drawn from so the next
- * refresh only parses manifests that changed.
+ * static runs history page (`runs/index.html`; where it goes: runs_index.ts), which also carries
+ * the summaries it was drawn from so the next refresh only parses manifests that changed.
  *
  * @module
  */
@@ -12,6 +12,7 @@ import { REPORT_CSS } from "./html/style.ts";
 import { parseManifest } from "./load.ts";
 import type { Manifest } from "./manifest_types.ts";
 import { compareRunIdsNewestFirst } from "./run_id.ts";
+import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
 
 /** One run in the history. */
 export interface RunSummary {
@@ -153,6 +154,8 @@ export function renderRunsIndex(runs: readonly (RunSummary | IndexedRun)[]): str
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
+    // Lets the next refresh replace this page, and only this page (runs_index.ts).
+    RUNS_INDEX_MARKER,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     "<title>Bajutsu runs</title>",
     `<style>${REPORT_CSS}</style>`,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ManifestReadError } from "./errors.ts";
+import { ManifestReadError, ManifestVersionError } from "./errors.ts";
 import type {
   Manifest,
   ManifestActuation,
@@ -16,6 +16,7 @@ import type {
   ManifestStep,
   ManifestVisual,
 } from "./manifest_types.ts";
+import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { buildMatrix } from "./manifest.ts";
 
 type Obj = Record<string, unknown>;
@@ -50,6 +51,7 @@ export function parseManifest(text: string, path = "manifest.json"): Manifest {
  * Fills in every field a renderer reads.
  *
  * @throws {ManifestReadError} when `raw` is not a manifest.
+ * @throws {ManifestVersionError} when its `schemaVersion` is not one this build knows.
  */
 export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifest {
   if (!isObj(raw) || typeof raw.runId !== "string" || !Array.isArray(raw.scenarios)) {
@@ -57,7 +59,7 @@ export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifes
   }
   const scenarios = raw.scenarios.map(scenario);
   const m: Manifest = {
-    schemaVersion: num(raw.schemaVersion, 1),
+    schemaVersion: schemaVersionOf(raw.schemaVersion, path),
     runId: raw.runId,
     ok: bool(raw.ok, scenarios.every((s) => s.ok)),
     backend: str(raw.backend),
@@ -68,6 +70,24 @@ export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifes
   const matrix = buildMatrix(scenarios);
   if (matrix) m.matrix = matrix;
   return m;
+}
+
+/**
+ * The manifest's version: absent means the first one; anything else must be an integer this
+ * build can read (1 up to {@link SCHEMA_VERSION}). A newer manifest may mean things an older
+ * renderer would silently misreport, so it is refused rather than guessed at.
+ */
+function schemaVersionOf(v: unknown, path: string): number {
+  if (v === undefined) return 1;
+  if (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= SCHEMA_VERSION) return v;
+  const shown = JSON.stringify(v)?.slice(0, 40) ?? String(v);
+  const hint = typeof v === "number" && v > SCHEMA_VERSION
+    ? "it was written by a newer bajutsu; upgrade to read it"
+    : "not a version bajutsu ever wrote";
+  throw new ManifestVersionError(
+    `${path}: schemaVersion ${shown} is not supported (this bajutsu reads 1 to ${SCHEMA_VERSION}; ${hint})`,
+    path,
+  );
 }
 
 function scenario(v: unknown): ManifestScenario {

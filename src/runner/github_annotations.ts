@@ -1,18 +1,22 @@
 /**
  * GitHub Actions annotations: a failing step becomes
- * `::error file=<scenario file>,line=<step line>::<failure>` when `GITHUB_ACTIONS=true`.
+ * `::error file=<scenario file>,line=<step line>::<failure>` when `GITHUB_ACTIONS=true`. The
+ * failure and the file are author-controlled: they are made printable (docs/cli.md), then
+ * encoded as GitHub's workflow commands require, so they can never end the command early or
+ * start another one.
  *
  * @module
  */
 import type { RunResult, StepOutcome } from "../orchestrator/types.ts";
+import { printable, printableLines } from "../cli/printable.ts";
 
-/** Escapes a workflow-command value (data part). */
-function escapeData(s: string): string {
+/** Escapes a workflow-command value (data part): `%`, CR and LF. */
+export function escapeData(s: string): string {
   return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
-/** Escapes a workflow-command property (file=…, line=…). */
-function escapeProperty(s: string): string {
+/** Escapes a workflow-command property (file=…, line=…): as data, plus `:` and `,`. */
+export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
@@ -28,8 +32,10 @@ export function annotationFor(result: RunResult, scenarioFile: string | undefine
   const step = failingStep(result);
   const file = step?.file ?? scenarioFile;
   const props = [
-    file ? `file=${escapeProperty(file)}` : "",
+    file ? `file=${escapeProperty(printable(file))}` : "",
     step?.line ? `line=${step.line}` : "",
   ].filter(Boolean).join(",");
-  return `::error${props ? " " + props : ""}::${escapeData(result.failure ?? "failed")}`;
+  // A multi-line failure stays multi-line in the annotation (%0A); other controls are escaped.
+  const message = escapeData(printableLines(result.failure ?? "failed"));
+  return `::error${props ? " " + props : ""}::${message}`;
 }

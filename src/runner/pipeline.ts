@@ -20,8 +20,10 @@ import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
 import { SecretMasker } from "../evidence/secret_masker.ts";
-import { writeReport } from "../report/write_report.ts";
-import { uniqueRunId } from "../report/run_id.ts";
+import type { WriteFile } from "../evidence/redacting_writer.ts";
+import { EvidenceWriteFailures } from "../evidence/write_failures.ts";
+import { type FileWriter, writeReport } from "../report/write_report.ts";
+import { ReportWriteError } from "../report/errors.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
 import { realClock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
@@ -39,9 +41,11 @@ import { installSigterm } from "./sigterm.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
+import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
 import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { printableIo } from "../cli/printable.ts";
 
 export interface RunRequest {
   configPath: string;
@@ -74,6 +78,10 @@ export interface RunIo {
   color: boolean;
   /** A cancel signal for tests; the real command installs the SIGTERM handler. */
   cancel?: CancelSignal;
+  /** Writes the report files (default atomic writes); tests inject a failing disk. */
+  writeReportFile?: FileWriter;
+  /** Writes evidence files (default: atomic writes); tests simulate a full disk with it. */
+  writeEvidence?: WriteFile;
 }
 
 /** Loads, selects and prepares the scenarios; a usage problem throws UsageError. */
@@ -141,7 +149,7 @@ function secretValues(eff: Effective, env: (k: string) => string | undefined) {
   return out;
 }
 
-/** `io` with every printed line scrubbed by `redactor`. */
+/** `io` with every printed line scrubbed by `redactor` (before it is made printable). */
 function redactingIo(io: RunIo, redactor: Redactor): RunIo {
   const scrub = (line: string) => redactor.redactText(line);
   return {
@@ -155,8 +163,12 @@ function redactingIo(io: RunIo, redactor: Redactor): RunIo {
   };
 }
 
-/** Runs `bajutsu run` and returns the exit code. */
-export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
+/**
+ * Runs `bajutsu run` and returns the exit code. Every stdout/stderr line is made printable
+ * (docs/cli.md): names, labels and failure texts are author-written.
+ */
+export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number> {
+  let io = printableIo(rawIo);
   // 1. config and target
   const parsed = await loadConfig(req.configPath);
   for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
@@ -198,13 +210,16 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   }
   const { scenarios, sourceName } = prepared;
 
-  // 2. run id, cancellation
+  // 2. run id (the runs folder must take files before any scenario runs), cancellation
   const clock = realClock;
-  const runsDir = resolve(req.runsDir);
-  await Deno.mkdir(runsDir, { recursive: true, mode: 0o700 });
-  const runId = await uniqueRunId(runsDir, clock.wallNow());
-  const runDir = `${runsDir}/${runId}`;
-  await Deno.mkdir(runDir, { recursive: true, mode: 0o700 });
+  let runId: string, runDir: string;
+  try {
+    ({ runId, runDir } = await claimRunDir(resolve(req.runsDir), clock.wallNow()));
+  } catch (err) {
+    if (!(err instanceof RunsDirError)) throw err;
+    io.stderr(err.message);
+    return EXIT_USAGE;
+  }
   const sigterm = io.cancel ? null : installSigterm({
     graceS: knobs.cancelGraceS,
     onCancel: () => io.progress.line("cancel requested: finishing the current step"),
@@ -212,6 +227,8 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   const cancel = io.cancel ?? sigterm!.cancel;
 
   const secrets = secretValues(eff, io.env);
+  // Evidence that could not be written: one warning for the whole run, never a verdict.
+  const evidenceFailures = new EvidenceWriteFailures();
   const warned = new Set<string>();
   const warnOnce = (message: string) => {
     if (warned.has(message)) return;
@@ -247,6 +264,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   // 3. one engine pass: a pool of lanes, runAll, shutdown
   const pass = async (engine: string | null): Promise<ScenarioRecord[]> => {
     const passDir = engine ? `${runDir}/${engine}` : runDir;
+    const passFailures = evidenceFailures.under(engine ? `${engine}/` : "");
     const factory = await backend.factory(engine);
     const pool = devicePool({
       devices: backend.lanes,
@@ -257,7 +275,8 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
           redactor: scenarioRedactor(leaseReq.scenario),
           provider: backend.actuator,
           provenance: () => provenance,
-          log: io.stderr,
+          failures: passFailures,
+          writeFile: io.writeEvidence,
         });
         sink.beginScenario(leaseReq.sid);
         return sink;
@@ -365,20 +384,33 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   }
 
   // 5. reports, annotations, verdict
+  const evidenceWarning = evidenceFailures.summary();
+  if (evidenceWarning !== null) io.stderr(`warning: ${evidenceWarning}`);
   await addScenarioVideos(records, runDir, backend.actuator);
+  // A listed file whose queued write failed was never written: the report does not claim it.
+  const written = (a: { name: string }) => !evidenceFailures.failed(a.name);
   const reportRecords: ReportRecord[] = records.map((r) =>
-    redactForReport(r.scenario)(toReportRecord(r, runDir))
+    redactForReport(r.scenario)(toReportRecord(r, written))
   );
-  const { manifestPath } = await writeReport(runDir, {
-    runId,
-    results: reportRecords,
-    sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
-    provenance: buildProvenance({
-      scenarioYaml: yamlText,
-      gitRevision: provenance.gitRevision || null,
-    }),
-    scenarioYaml: redactor.redactText(yamlText),
-  });
+  let manifestPath: string;
+  try {
+    ({ manifestPath } = await writeReport(runDir, {
+      runId,
+      results: reportRecords,
+      sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
+      provenance: buildProvenance({
+        scenarioYaml: yamlText,
+        gitRevision: provenance.gitRevision || null,
+      }),
+      scenarioYaml: redactor.redactText(yamlText),
+    }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: io.writeReportFile }));
+  } catch (err) {
+    sigterm?.dispose();
+    if (!(err instanceof ReportWriteError)) throw err;
+    // No result line: without its reports on disk the run has no verdict to point at.
+    io.stderr(`${err.code} ${err.message}`);
+    return EXIT_USAGE;
+  }
   sigterm?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
@@ -407,8 +439,14 @@ async function addScenarioVideos(records: ScenarioRecord[], runDir: string, prov
   }
 }
 
-/** Artifact names of an engine pass are relative to `<runDir>/<engine>`: prefix them. */
-function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
+/**
+ * Artifact names of an engine pass are relative to `<runDir>/<engine>`: prefix them. Artifacts
+ * `written` rejects (their write failed) are left out.
+ */
+function toReportRecord(
+  r: ScenarioRecord,
+  written: (artifact: { name: string }) => boolean,
+): ReportRecord {
   const prefix = r.engine ? `${r.engine}/` : "";
   // Paths in reports are portable: artifact names run-dir relative (engine-prefixed on a
   // matrix), source files relative to where the run was started.
@@ -416,7 +454,7 @@ function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
     steps.map((s) => ({
       ...s,
       file: s.file ? relative(Deno.cwd(), s.file) : s.file,
-      artifacts: prefix ? s.artifacts.map((a) => ({ ...a, name: prefix + a.name })) : s.artifacts,
+      artifacts: s.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     }));
   return {
     result: {
@@ -433,7 +471,7 @@ function toReportRecord(r: ScenarioRecord, _runDir: string): ReportRecord {
     deviceRuntime: r.deviceRuntime,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
     description: r.scenario.description,
-    artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })),
+    artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     skippedCaptures: r.skippedCaptures,
     videoAnchorS: r.videoAnchorS,
     startedAt: r.startedAt,

@@ -1,10 +1,12 @@
 /**
  * Progress lines on stderr (runner.md §4): `▶ scenario i/N: name`, `✔|✘ scenario i/N: name (1.2s)`,
  * `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live line for the
- * current step. `NO_COLOR` is honoured.
+ * current step. `NO_COLOR` is honoured. Names and failure texts are author-written: they are
+ * made `printable` (docs/cli.md) before any colour is added.
  *
  * @module
  */
+import { printable } from "../cli/printable.ts";
 import type { ProgressEvent } from "./run_all.ts";
 
 export interface ProgressSink {
@@ -23,26 +25,28 @@ const paint = (on: boolean, code: number, s: string) => on ? `\x1b[${code}m${s}\
 export function formatProgress(e: ProgressEvent, style: ProgressStyle): string | null {
   switch (e.type) {
     case "scenarioStart":
-      return `▶ scenario ${e.ordinal}/${e.total}: ${e.name}`;
+      return `▶ scenario ${e.ordinal}/${e.total}: ${printable(e.name)}`;
     case "scenarioEnd": {
       const r = e.record.result;
       const mark = r.ok ? paint(style.color, 32, "✔") : paint(style.color, 31, "✘");
-      const tail = r.ok ? "" : ` — ${r.failure ?? "failed"}`;
-      return `${mark} scenario ${e.ordinal}/${e.total}: ${r.scenario} (${
+      const tail = r.ok ? "" : ` — ${printable(r.failure ?? "failed")}`;
+      return `${mark} scenario ${e.ordinal}/${e.total}: ${printable(r.scenario)} (${
         r.durationS.toFixed(1)
       }s)${tail}`;
     }
     case "retry":
-      return `⟳ scenario ${e.ordinal}/${e.total}: ${e.name}: backend crashed; respawning and retrying (attempt ${e.attempt}/${e.of})`;
+      return `⟳ scenario ${e.ordinal}/${e.total}: ${
+        printable(e.name)
+      }: backend crashed; respawning and retrying (attempt ${e.attempt}/${e.of})`;
     case "log":
-      return e.line;
+      return printable(e.line);
   }
 }
 
 /** The live step line: `<sid> · step k: <action>`. */
 export function formatStepLine(sid: string, phase: string, index: number, action: string): string {
   const where = phase === "steps" ? "" : `${phase} `;
-  return `${sid} · ${where}step ${index}: ${action}`;
+  return printable(`${sid} · ${where}step ${index}: ${action}`);
 }
 
 /** A stderr sink; the live line is drawn only on a terminal. */

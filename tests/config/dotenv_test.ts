@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadDotenv, parseDotenv } from "../../src/config/dotenv.ts";
+import { DotenvError } from "../../src/config/errors.ts";
 
 Deno.test("parseDotenv: KEY=VALUE, comments, blank lines and export", () => {
   assert.deepEqual(
@@ -58,4 +59,90 @@ Deno.test("loadDotenv: a missing file is fine", async () => {
   assert.equal(r.found, false);
   assert.deepEqual(r.loaded, []);
   assert.equal(env.size, 0);
+});
+
+function memoryEnv() {
+  const vars = new Map<string, string>();
+  return {
+    vars,
+    target: { get: (k: string) => vars.get(k), set: (k: string, v: string) => void vars.set(k, v) },
+  };
+}
+
+function dotenvError(fn: () => unknown): DotenvError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DotenvError) return err;
+    throw err;
+  }
+  assert.fail("expected a DotenvError");
+}
+
+Deno.test("parseDotenv: an unterminated quote is E_DOTENV at the quote, not the rest of the file", () => {
+  for (
+    const [text, line, col] of [
+      ['A=1\nTOKEN="abc\nB=2\nC=3\n', 2, 7],
+      ["A=1\n\n  export KEY = 'x\nB=2", 3, 16],
+      ['K="ends with an escaped quote\\"\n', 1, 3],
+    ] as const
+  ) {
+    const err = dotenvError(() => parseDotenv(text, "conf/.env"));
+    assert.equal(err.code, "E_DOTENV");
+    assert.deepEqual([err.line, err.col], [line, col], text);
+    assert.match(err.message, new RegExp(`^conf/\\.env:${line}:${col}: E_DOTENV unterminated`));
+  }
+});
+
+Deno.test("parseDotenv: a NUL byte is E_DOTENV at its line and column", () => {
+  const err = dotenvError(() => parseDotenv("A=1\nB=x\0y\n", ".env"));
+  assert.equal(err.message, ".env:2:4: E_DOTENV a NUL byte: a .env file must be plain text");
+});
+
+Deno.test("parseDotenv: line numbers after a multi-line value stay right", () => {
+  const err = dotenvError(() => parseDotenv('PEM="a\nb\nc"\nOK=1\nBAD="x\n'));
+  assert.deepEqual([err.line, err.col], [5, 5]);
+  assert.deepEqual(parseDotenv('PEM="a\r\nb" # c\r\nexport = 1\n'), { PEM: "a\nb", export: "1" });
+});
+
+Deno.test("parseDotenv: a long file with a long quoted value parses in one pass", () => {
+  // 100k lines inside one quoted value: quadratic re-scanning took minutes here.
+  const body = Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join("\n");
+  const parsed = parseDotenv(`BIG="${body}"\nAFTER=1\n`);
+  assert.equal(parsed.BIG.split("\n").length, 100_000);
+  assert.equal(parsed.AFTER, "1");
+});
+
+Deno.test("loadDotenv: invalid UTF-8 is E_DOTENV at its position, not a silent U+FFFD", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, ".env");
+    const enc = new TextEncoder();
+    await Deno.writeFile(path, new Uint8Array([...enc.encode("A=\uFFFD\nB=é"), 0xff, 0x0a]));
+    const { target, vars } = memoryEnv();
+    await assert.rejects(
+      () => loadDotenv(path, target),
+      (err: unknown) =>
+        err instanceof DotenvError && err.line === 2 && err.col === 4 &&
+        err.message.includes("invalid UTF-8"),
+    );
+    assert.equal(vars.size, 0, "nothing is loaded from a malformed file");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadDotenv: a directory (a virtualenv named .env) is skipped with a warning", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, ".env");
+    await Deno.mkdir(join(path, "bin"), { recursive: true });
+    const { target, vars } = memoryEnv();
+    const r = await loadDotenv(path, target);
+    assert.equal(r.found, false);
+    assert.match(r.warning ?? "", /\.env is a directory, not a \.env file: not loaded/);
+    assert.equal(vars.size, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { safeRelDir, scenarioDirName, slugify, stepDirName } from "../../src/evidence/layout.ts";
+import {
+  boundDirName,
+  MAX_DIR_NAME_BYTES,
+  safeRelDir,
+  scenarioDirName,
+  slugify,
+  stepDirName,
+} from "../../src/evidence/layout.ts";
 
 Deno.test("slugify lower-cases, collapses non-alphanumeric runs to '-', trims dashes", () => {
   assert.equal(slugify("Log in (happy path)!"), "log-in-happy-path");
@@ -26,4 +33,38 @@ Deno.test("safeRelDir keeps hook-phase nesting but cannot climb", () => {
   assert.equal(safeRelDir("before/step0"), "before/step0");
   assert.equal(safeRelDir("../../etc"), "__/__/etc");
   assert.equal(safeRelDir("/abs//x"), "abs/x");
+});
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+Deno.test("a long scenario name gives a sid within the folder-name bound, cut with a stable hash", () => {
+  const name = "checkout with " + "a realistic data row value, ".repeat(10); // 294 characters
+  const sid = scenarioDirName(3, name);
+  assert.ok(utf8Bytes(sid) <= MAX_DIR_NAME_BYTES, `${utf8Bytes(sid)} bytes`);
+  assert.match(sid, /^03-checkout-with-a-realistic-data-row-value-[a-z0-9-]*-[0-9a-f]{8}$/);
+  assert.equal(scenarioDirName(3, name), sid, "the same name gives the same sid");
+  assert.notEqual(scenarioDirName(3, name + "!"), sid, "a different name, a different sid");
+  assert.equal(scenarioDirName(3, "short"), "03-short", "short names are unchanged");
+});
+
+Deno.test("long step names are bounded in UTF-8 bytes, cut on a code point, and stay distinct", () => {
+  const base = "ログイン画面で入力する".repeat(20); // 220 characters, 660 bytes
+  const a = stepDirName(base + "A", 0);
+  const b = stepDirName(base + "B", 0);
+  for (const dir of [a, b]) {
+    assert.ok(utf8Bytes(dir) <= MAX_DIR_NAME_BYTES, `${utf8Bytes(dir)} bytes`);
+    assert.ok(
+      !dir.includes("\uFFFD") && base.startsWith(dir.slice(0, -9)),
+      "a whole-character cut",
+    );
+  }
+  assert.notEqual(a, b);
+  assert.equal(stepDirName(base + "A", 0), a);
+  // `/` is neutralized before cutting, but the hash still tells `x/…` and `x-…` apart.
+  const long = "y".repeat(200);
+  assert.notEqual(stepDirName(`x/${long}`, 0), stepDirName(`x-${long}`, 0));
+  // Bounding is idempotent: the sink re-checks the segments it is handed.
+  assert.equal(safeRelDir(`before/${a}`), `before/${a}`);
+  assert.ok(utf8Bytes(safeRelDir("z".repeat(300))) <= MAX_DIR_NAME_BYTES);
+  assert.equal(boundDirName("é".repeat(50)), "é".repeat(50), "exactly 100 bytes fits");
 });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { buildManifest } from "../../src/report/manifest.ts";
 import { validateManifest } from "../../src/report/manifest_schema.ts";
-import { ManifestReadError } from "../../src/report/errors.ts";
+import { ManifestReadError, ReportWriteError } from "../../src/report/errors.ts";
 import { rerenderReport } from "../../src/report/rerender.ts";
 import { writeReport } from "../../src/report/write_report.ts";
 import { smallRun } from "./fixtures.ts";
@@ -133,13 +133,77 @@ Deno.test("rerenderReport refuses a directory without a readable manifest", asyn
   });
 });
 
-Deno.test("a failed write leaves no manifest and no temp file (manifest goes last)", async () => {
+Deno.test("manifest goes first: a blocked manifest.json leaves no other report and no temp file", async () => {
   await withRuns(async (runs) => {
     const runDir = join(runs, "20240501-101500");
-    await Deno.mkdir(join(runDir, "report.html"), { recursive: true }); // rename target blocked
-    await assert.rejects(() => writeReport(runDir, smallRun()));
+    await Deno.mkdir(join(runDir, "manifest.json"), { recursive: true }); // rename target blocked
+    await assert.rejects(() => writeReport(runDir, smallRun()), (e: ReportWriteError) => {
+      assert.ok(e instanceof ReportWriteError, String(e));
+      assert.equal(e.code, "E_REPORT_WRITE");
+      assert.equal(e.manifestWritten, false);
+      assert.match(e.message, /^cannot write .*manifest\.json \(.*\); no report was written$/);
+      return true;
+    });
+    assert.deepEqual(await names(runDir), ["manifest.json"]); // only the blocking folder
+    assert.deepEqual(await names(runs), ["20240501-101500"]); // no runs index either
+  });
+});
+
+Deno.test("a later failed write keeps the manifest and says how to re-render", async () => {
+  await withRuns(async (runs) => {
+    const runDir = join(runs, "20240501-101500");
+    await Deno.mkdir(join(runDir, "junit.xml"), { recursive: true }); // rename target blocked
+    await assert.rejects(() => writeReport(runDir, smallRun()), (e: ReportWriteError) => {
+      assert.ok(e instanceof ReportWriteError, String(e));
+      assert.equal(e.manifestWritten, true);
+      assert.equal(e.path, join(runDir, "junit.xml"));
+      assert.ok(e.message.includes(`re-render with \`bajutsu report ${runDir}\``), e.message);
+      return true;
+    });
     const left = await names(runDir);
-    assert.ok(!left.includes("manifest.json"), left.join(","));
+    assert.ok(left.includes("manifest.json"), left.join(","));
+    assert.ok(!left.includes("ctrf.json"), left.join(","));
     assert.deepEqual(left.filter((n) => n.endsWith(".tmp")), []);
+  });
+});
+
+/** A disk that fails (like a full one) when a file named `name` is written; records the order. */
+function failingDisk(name: string | null, written: string[]) {
+  return async (path: string, data: string, mode: number) => {
+    written.push(basename(path));
+    if (name !== null && basename(path) === name) {
+      throw new Error("No space left on device (os error 28)");
+    }
+    await Deno.writeTextFile(path, data, { mode });
+  };
+}
+
+Deno.test("writeReport writes manifest.json before every other report file", async () => {
+  await withRuns(async (runs) => {
+    const written: string[] = [];
+    await writeReport(join(runs, "20240501-101500"), smallRun(), {
+      writeFile: failingDisk(null, written),
+    });
+    assert.deepEqual(written, [
+      "manifest.json",
+      "scenario.yaml",
+      "junit.xml",
+      "ctrf.json",
+      "report.html",
+      "index.html",
+    ]);
+  });
+});
+
+Deno.test("a full disk at manifest.json: no junit.xml or ctrf.json claims a result", async () => {
+  await withRuns(async (runs) => {
+    const runDir = join(runs, "20240501-101500");
+    const written: string[] = [];
+    await assert.rejects(
+      () => writeReport(runDir, smallRun(), { writeFile: failingDisk("manifest.json", written) }),
+      (e: ReportWriteError) => e instanceof ReportWriteError && !e.manifestWritten,
+    );
+    assert.deepEqual(written, ["manifest.json"]);
+    assert.deepEqual(await names(runDir), []);
   });
 });

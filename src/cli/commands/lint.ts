@@ -7,6 +7,7 @@
 import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
+import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../exit_codes.ts";
 import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
 import { loadScenarioPaths } from "../../scenario/load.ts";
@@ -23,7 +24,9 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
 }
 
 /** Lints `paths` and returns the exit code (0 when every file is clean). */
-export async function lint(paths: string[], io: CliIo, cwd: string): Promise<number> {
+export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<number> {
+  // File names and load errors quote author text: one printable line each (docs/cli.md).
+  const io = printableIo(rawIo);
   const { files } = await loadScenarioPaths(paths);
   const show = (file: string) => displayPath(file, cwd);
   let clean = true;

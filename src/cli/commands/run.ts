@@ -5,9 +5,11 @@
  */
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
+import { printableIo } from "../printable.ts";
 import { stderrProgress, useColor } from "../../runner/progress.ts";
 import { parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
+import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../exit_codes.ts";
 
 const list = (v: string, prev: string[] = []) => [
@@ -35,7 +37,9 @@ interface RunFlags {
   systemAlertHandling?: boolean;
 }
 
-export function registerRun(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
+  // Flags, paths and error messages can hold author text: one printable line each (docs/cli.md).
+  const io = printableIo(rawIo);
   program
     .command("run")
     .description("run scenarios against a target and write the reports")
@@ -58,7 +62,14 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
     .action(async (flags: RunFlags) => {
-      await loadDotenv();
+      try {
+        const dotenv = await loadDotenv();
+        if (dotenv.warning) io.stderr(`warning: ${dotenv.warning}`);
+      } catch (err) {
+        if (!(err instanceof DotenvError)) throw err;
+        io.stderr(err.message);
+        return setExit(EXIT_USAGE);
+      }
       const workers = Number(flags.workers);
       if (!Number.isInteger(workers) || workers < 1) {
         io.stderr(`--workers must be a positive integer, got ${flags.workers}`);
