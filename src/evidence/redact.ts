@@ -70,6 +70,18 @@ export class Redactor {
     );
   }
 
+  /**
+   * Text the run writes about itself (printed lines, failure texts, report records): secret
+   * values in every spelling and credential shapes. The key rules are left out: they would
+   * rewrite author-written names such as `accept cookie: banner`.
+   */
+  redactMessage(text: string): string {
+    return maskCredentialShapes(
+      this.#secrets.mask(text),
+      (shape) => this.#warn(`masked a credential-shaped string (${shape}) in evidence`),
+    );
+  }
+
   /** Deep copy with sensitive keys' values replaced whole and every string scrubbed as text. */
   redactJson(value: unknown): unknown {
     return this.#json(value, (text) => this.redactText(text));

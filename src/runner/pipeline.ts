@@ -151,7 +151,7 @@ function secretValues(eff: Effective, env: (k: string) => string | undefined) {
 
 /** `io` with every printed line scrubbed by `redactor` (before it is made printable). */
 function redactingIo(io: RunIo, redactor: Redactor): RunIo {
-  const scrub = (line: string) => redactor.redactText(line);
+  const scrub = (line: string) => redactor.redactMessage(line);
   return {
     ...io,
     stdout: (line) => io.stdout(scrub(line)),
@@ -376,8 +376,8 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       sigterm?.dispose();
       // An unexpected crash is printed with its message and stack: they can quote secrets.
       if (err instanceof Error) {
-        err.message = redactor.redactText(err.message);
-        if (err.stack) err.stack = redactor.redactText(err.stack);
+        err.message = redactor.redactMessage(err.message);
+        if (err.stack) err.stack = redactor.redactMessage(err.stack);
       }
       throw err;
     }

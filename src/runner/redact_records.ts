@@ -1,9 +1,10 @@
 /**
  * The last redaction pass before the reports (docs/redaction.md): every text a scenario's
  * record carries (failure, reasons, details, selectors, vars, alert labels, actuations) goes
- * through the scenario's redactor, so manifest.json, junit.xml, ctrf.json, report.html and the
- * GitHub annotations all derive from masked data. The loop masks secrets already; this pass
- * also applies the key and credential-shape rules and covers any text the loop did not.
+ * through the scenario's redactor (`redactMessage`: secrets in every spelling, credential
+ * shapes), so manifest.json, junit.xml, ctrf.json, report.html and the GitHub annotations all
+ * derive from masked data. The loop masks secrets already; this pass covers the texts it does
+ * not write itself (an `error: …` from a crashed scenario) and the credential shapes.
  *
  * Paths inside the run (sid, artifact names, visual baselines) and the scenario file are kept
  * as written: they name files on disk, and masking them would only break the links.
@@ -85,7 +86,7 @@ export function recordRedactor(redactor: Redactor): RecordRedactor {
   const seen = new Map<string, string>();
   const text = (s: string) => {
     let masked = seen.get(s);
-    if (masked === undefined) seen.set(s, masked = redactor.redactText(s));
+    if (masked === undefined) seen.set(s, masked = redactor.redactMessage(s));
     return masked;
   };
   return (record) => scrub(record, PATHS, text) as ScenarioRecord;

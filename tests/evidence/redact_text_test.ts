@@ -113,3 +113,14 @@ Deno.test("secret values in a log line are masked in every occurrence", () => {
     `GET /a?t=${REDACTED}\nretry ${REDACTED}`,
   );
 });
+
+Deno.test("redactMessage masks secrets and credential shapes but not key spellings", () => {
+  const warnings: string[] = [];
+  const r = redactor(['a"b'], warnings);
+  assert.equal(
+    r.redactMessage('accept cookie: banner; got "a\\"b" and AKIAABCDEFGHIJ234567'),
+    `accept cookie: banner; got "${REDACTED}" and ${REDACTED}`,
+  );
+  assert.deepEqual(warnings, ["masked a credential-shaped string (AWS access key id) in evidence"]);
+  assert.equal(r.redactText("accept cookie: banner"), `accept cookie: ${REDACTED}`);
+});

@@ -14,6 +14,7 @@ Deno.test("recordRedactor masks every text of a record and keeps its paths", () 
     file: `scenarios/${SECRET}.yaml`,
     result: {
       ...base.result,
+      scenario: "accept cookie: banner",
       failure: `step 1 (tap): no match: {"label":"${QUOTED}"}`,
       steps: [
         step(0, "tap", {
@@ -25,7 +26,7 @@ Deno.test("recordRedactor masks every text of a record and keeps its paths", () 
             ok: false,
             kind: "label",
             detail: `label equals=${JSON.stringify(SECRET)}`,
-            reason: "cookie: abc=1",
+            reason: "got ghp_0123456789abcdefABCDEF",
           }],
         }),
       ],
@@ -33,14 +34,18 @@ Deno.test("recordRedactor masks every text of a record and keeps its paths", () 
     },
     skippedCaptures: [{ kind: "video", reason: `recorder said ${SECRET}` }],
   };
-  const out = recordRedactor(new Redactor({ secrets: [SECRET], onWarning: () => {} }))(record);
+  const warnings: string[] = [];
+  const redactor = new Redactor({ secrets: [SECRET], onWarning: (m) => warnings.push(m) });
+  const out = recordRedactor(redactor)(record);
+  assert.deepEqual(warnings, ["masked a credential-shaped string (GitHub token) in evidence"]);
   assert.equal(out.result.failure, 'step 1 (tap): no match: {"label":"[REDACTED]"}');
   assert.equal(out.result.steps[0].reason, 'no match: {"label":"[REDACTED]"}');
   assert.deepEqual(out.result.steps[0].selector, { label: "[REDACTED]" });
   assert.equal(out.result.steps[0].assertionResults[0].detail, 'label equals="[REDACTED]"');
-  // The key rules apply too (a `cookie:` line), not only the secret values.
-  assert.equal(out.result.steps[0].assertionResults[0].reason, "cookie: [REDACTED]");
+  // Credential shapes are masked too; key rules are not (names like `accept cookie: banner`).
+  assert.equal(out.result.steps[0].assertionResults[0].reason, "got [REDACTED]");
   assert.deepEqual(out.result.vars, { file: "[REDACTED]", token: "x [REDACTED]" });
+  assert.equal(out.result.scenario, "accept cookie: banner");
   assert.equal(out.skippedCaptures[0].reason, "recorder said [REDACTED]");
   // Paths name files on disk: kept, or the report's links would break.
   assert.equal(out.result.steps[0].artifacts[0].name, path);
