@@ -7,9 +7,9 @@
  * @module
  */
 import { join } from "node:path";
-import type { Driver, DriverInterval, Element } from "../drivers/driver.ts";
+import type { Driver, DriverInterval, Element, Exchange } from "../drivers/driver.ts";
 import { SinkStateError } from "./errors.ts";
-import { safeRelDir, safeSegment, STEP_FILES } from "./layout.ts";
+import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
 import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
 import type {
@@ -271,6 +271,29 @@ export class FileSink implements EvidenceSink {
     return this.#queue.flush();
   }
 
+  noteTyped(text: string): void {
+    this.#redactor.noteTyped(text);
+  }
+
+  async network(exchanges: readonly Exchange[]): Promise<Artifact | null> {
+    if (this.#sid === null) {
+      throw new SinkStateError("evidence sink used before beginScenario(sid)");
+    }
+    const name = `${this.#sid}/${SCENARIO_FILES.network}`;
+    const dir = join(this.#runDir, this.#sid);
+    try {
+      if (!this.#madeDirs.has(dir)) {
+        await Deno.mkdir(dir, { recursive: true, mode: DIR_MODE });
+        this.#madeDirs.add(dir);
+      }
+      await this.#writer.logJson(join(this.#runDir, ...name.split("/")), exchanges);
+    } catch (err) {
+      this.#fail(name, `writing ${name} failed`, err);
+      return null;
+    }
+    return { name, kind: "network", provider: this.#provider };
+  }
+
   // -------------------------------------------------------------------------------------------
 
   #step(stepDir: string): StepDir {
@@ -361,7 +384,7 @@ export class FileSink implements EvidenceSink {
       await running.stop();
       // A driver may record elsewhere (a staging dir); the artifact lives in the step dir.
       if (running.path !== path) await Deno.rename(running.path, path);
-      if (kind === "deviceLog") await this.#writer.text(path, await Deno.readTextFile(path));
+      if (kind === "deviceLog") await this.#writer.log(path, await Deno.readTextFile(path));
       else await chmodFile(path);
     } catch (err) {
       this.#fail(`${step.rel}/${file}`, `${kind} for ${step.rel} dropped`, err);

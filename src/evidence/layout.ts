@@ -26,6 +26,11 @@ export const STEP_FILES = {
   deviceLog: "device.log",
 } as const;
 
+/** Files of a scenario directory. */
+export const SCENARIO_FILES = {
+  network: "network.json",
+} as const;
+
 /**
  * Lower-cased name with every run of non-`[0-9a-zA-Z]` replaced by `-`, trimmed of `-`; empty →
  * `scenario`.

@@ -1,5 +1,5 @@
 /**
- * The redactor (evidence.md §8): every text artifact passes through it before it reaches disk.
+ * The redactor (docs/redaction.md): every text artifact passes through it before it reaches disk.
  * Built once per scenario from the unioned `redact` blocks and the resolved secret values.
  * Images and video never pass through it (they are recorded unmasked).
  *
@@ -14,6 +14,7 @@ import { KeyMasker } from "./key_masker.ts";
 import { REDACTED } from "./placeholder.ts";
 import { unionRedact } from "./redact_config.ts";
 import { SecretMasker } from "./secret_masker.ts";
+import { TypedPrefixMasker } from "./typed_prefixes.ts";
 
 export { REDACTED };
 
@@ -22,6 +23,11 @@ export interface RedactorOptions {
   redact?: Redact | Array<Redact | undefined>;
   /** Resolved `${secrets.*}` values. */
   secrets?: Iterable<string>;
+  /**
+   * The same values as a masker built once (its patterns cost about a millisecond to build, and
+   * a run makes a redactor per scenario); used instead of `secrets` when given.
+   */
+  secretMasker?: SecretMasker;
   /** Told when a credential-shaped string was masked; receives the shape's name, never the text. */
   onWarning?: (message: string) => void;
 }
@@ -33,6 +39,7 @@ export class Redactor {
   readonly #headers: MaskedHeaders;
   readonly #keys: KeyMasker;
   readonly #secrets: SecretMasker;
+  readonly #typed: TypedPrefixMasker;
   readonly #warn: (message: string) => void;
 
   constructor(opts: RedactorOptions = {}) {
@@ -41,7 +48,8 @@ export class Redactor {
     this.#labels = new Set(this.#config.labels);
     this.#headers = new MaskedHeaders(this.#config.headers, this.#config.unmaskHeaders);
     this.#keys = new KeyMasker([...this.#headers.names(), ...this.#config.fields]);
-    this.#secrets = new SecretMasker(opts.secrets ?? []);
+    this.#secrets = opts.secretMasker ?? new SecretMasker(opts.secrets ?? []);
+    this.#typed = new TypedPrefixMasker(this.#secrets.secrets);
     this.#warn = opts.onWarning ?? ((m) => console.error(`warning: ${m}`));
   }
 
@@ -62,14 +70,52 @@ export class Redactor {
     );
   }
 
+  /**
+   * Text the run writes about itself (printed lines, failure texts, report records): secret
+   * values in every spelling and credential shapes. The key rules are left out: they would
+   * rewrite author-written names such as `accept cookie: banner`.
+   */
+  redactMessage(text: string): string {
+    return maskCredentialShapes(
+      this.#secrets.mask(text),
+      (shape) => this.#warn(`masked a credential-shaped string (${shape}) in evidence`),
+    );
+  }
+
   /** Deep copy with sensitive keys' values replaced whole and every string scrubbed as text. */
   redactJson(value: unknown): unknown {
-    if (typeof value === "string") return this.redactText(value);
-    if (Array.isArray(value)) return value.map((v) => this.redactJson(v));
+    return this.#json(value, (text) => this.redactText(text));
+  }
+
+  /**
+   * Records text a `type` step typed: a secret inside it is masked by prefix (of at least four
+   * characters) in the traffic logs from now on, see {@link redactLog}.
+   */
+  noteTyped(text: string): void {
+    this.#typed.noteTyped(text);
+  }
+
+  /**
+   * Traffic logs (device.log, and network.json through {@link redactLogJson}): `redactText`,
+   * then the prefixes of every secret typed so far, which a page reacting per keystroke sends
+   * and logs before the whole value exists.
+   */
+  redactLog(text: string): string {
+    return this.#typed.mask(this.redactText(text));
+  }
+
+  /** `redactJson` with every string scrubbed by {@link redactLog}. */
+  redactLogJson(value: unknown): unknown {
+    return this.#json(value, (text) => this.redactLog(text));
+  }
+
+  #json(value: unknown, text: (s: string) => string): unknown {
+    if (typeof value === "string") return text(value);
+    if (Array.isArray(value)) return value.map((v) => this.#json(v, text));
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        out[this.redactText(k)] = this.#keys.has(k) ? REDACTED : this.redactJson(v);
+        out[text(k)] = this.#keys.has(k) ? REDACTED : this.#json(v, text);
       }
       return out;
     }

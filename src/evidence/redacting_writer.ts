@@ -32,6 +32,16 @@ export class RedactingWriter {
     return this.#write(path, this.redactor.redactText(text), FILE_MODE);
   }
 
+  /** A traffic log (device.log): scrubbed by `redactLog`, which also masks typed prefixes. */
+  log(path: string, text: string): Promise<void> {
+    return this.#write(path, this.redactor.redactLog(text), FILE_MODE);
+  }
+
+  /** A traffic record (network.json): pretty-printed after `redactLogJson`. */
+  logJson(path: string, value: unknown): Promise<void> {
+    return this.#write(path, pretty(this.redactor.redactLogJson(value)), FILE_MODE);
+  }
+
   /** Any JSON value, pretty-printed after `redactJson`. */
   json(path: string, value: unknown): Promise<void> {
     return this.#write(path, pretty(this.redactor.redactJson(value)), FILE_MODE);

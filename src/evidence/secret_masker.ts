@@ -1,15 +1,12 @@
 /**
  * Masks resolved secret values (`${secrets.*}`) in text, in every encoded form, plus any HTTP
- * `Basic` credential whose decoding contains one (evidence.md §8).
+ * `Basic` credential whose decoding contains one (docs/redaction.md).
  *
  * @module
  */
+import { literalPattern } from "./literal_pattern.ts";
 import { REDACTED } from "./placeholder.ts";
 import { secretForms } from "./secret_forms.ts";
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 const BASIC_RE = /\b(Basic\s+)([A-Za-z0-9+/_-]+={0,2})/gi;
 const UTF8 = new TextDecoder("utf-8", { fatal: false });
@@ -26,19 +23,29 @@ function decodeBase64(token: string): string | null {
   }
 }
 
+/** The secrets worth masking: distinct, not whitespace-only (that would shred every text). */
+export function maskableSecrets(secrets: Iterable<string>): string[] {
+  return [...new Set(secrets)].filter((s) => s.trim() !== "");
+}
+
 /** A text transform that masks a fixed set of secret values. */
 export class SecretMasker {
   readonly #secrets: string[];
   readonly #pattern: RegExp | null;
 
-  /** Whitespace-only values are ignored: masking them would shred every text. */
   constructor(secrets: Iterable<string>) {
-    this.#secrets = [...new Set(secrets)].filter((s) => s.trim() !== "");
-    const forms = [...new Set(this.#secrets.flatMap(secretForms))];
-    // Longest first: alternation tries entries in order, so a secret that contains another
-    // one is masked whole instead of leaving its remainder visible.
-    forms.sort((a, b) => b.length - a.length);
-    this.#pattern = forms.length === 0 ? null : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+    this.#secrets = maskableSecrets(secrets);
+    this.#pattern = literalPattern(this.#secrets.flatMap((s) => secretForms(s)));
+  }
+
+  /** The values masked (distinct, blank ones left out). */
+  get secrets(): readonly string[] {
+    return this.#secrets;
+  }
+
+  /** True when there is nothing to mask. */
+  get empty(): boolean {
+    return this.#pattern === null;
   }
 
   /** Masks Basic tokens hiding a secret, then every form of every secret. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Driver, Element } from "../drivers/driver.ts";
+import type { Driver, Element, Exchange } from "../drivers/driver.ts";
 
 export type ArtifactKind =
   | "screenshot"
@@ -74,6 +74,13 @@ export interface EvidenceSink {
   stopIntervals(stepDir: string, started: Interval[]): Promise<Artifact[]>;
   /** Waits for writes queued off the step's critical path. */
   flush(): Promise<void>;
+  /**
+   * Text a `type` step is about to type (optional): a secret inside it is masked by prefix in
+   * the traffic logs, where a page reacting per keystroke sends and logs partial values.
+   */
+  noteTyped?(text: string): void;
+  /** Writes the scenario's `network.json` (optional); null when nothing was written. */
+  network?(exchanges: readonly Exchange[]): Promise<Artifact | null>;
   /** Captures of scenario `sid` that could not be taken, each kind once (optional). */
   skippedCaptures?(sid: string): SkippedCapture[];
 }

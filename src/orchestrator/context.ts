@@ -6,6 +6,7 @@
  * @module
  */
 import type { Driver, Element } from "../drivers/driver.ts";
+import type { SecretMasker } from "../evidence/secret_masker.ts";
 import type { EvidenceSink } from "../evidence/sink.ts";
 import type { CaptureRule, CaptureToken, Interrupt, Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
@@ -30,8 +31,8 @@ export interface RunContext {
   /** The flat, scenario-wide `vars.*` bindings; producers write here. */
   readonly vars: Record<string, string>;
   readonly secrets: Readonly<Record<string, string>>;
-  /** Secret values, longest first, for masking outcome texts. Empty when there are none. */
-  readonly secretValues: readonly string[];
+  /** Masks the secret values, in every encoded form, out of outcome texts. */
+  readonly secretMasker: SecretMasker;
   readonly baselineCapture: readonly CaptureToken[];
   readonly policy: readonly CaptureRule[];
   /** True when some capturePolicy rule fires on `event: screenChanged` (a pre-action tree is needed). */

@@ -8,6 +8,7 @@
  */
 import type { Driver } from "../drivers/driver.ts";
 import { NullSink } from "../evidence/null_sink.ts";
+import { SecretMasker } from "../evidence/secret_masker.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { realClock } from "../time/clock.ts";
 import { neverCancelled, RunCancelled } from "../time/cancel.ts";
@@ -39,9 +40,7 @@ export function createRunContext(
     relauncher: options.relauncher ?? null,
     vars: { ...options.vars },
     secrets,
-    secretValues: Object.values(secrets).filter((v) => v !== "").sort((a, b) =>
-      b.length - a.length
-    ),
+    secretMasker: new SecretMasker(Object.values(secrets)),
     baselineCapture: options.baselineCapture ?? [],
     policy: scenario.capturePolicy,
     wantsScreenChanged: scenario.capturePolicy.some((r) => "event" in r.on),

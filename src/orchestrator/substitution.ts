@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { REDACTED } from "../evidence/placeholder.ts";
 import { interpolateValue, type Lookup, namespaceLookup } from "../scenario/interpolate.ts";
 import type { Assertion, Selector, Step } from "../scenario/types.ts";
 import type { RunContext } from "./context.ts";
@@ -13,7 +14,7 @@ import type { AssertionResult } from "./types.ts";
 import { revalidateAssertion, revalidateStep, revalidateValue } from "./revalidate.ts";
 
 /** The placeholder a secret value is replaced by in recorded texts. */
-export const MASK = "[REDACTED]";
+export const MASK = REDACTED;
 
 /** A step that became invalid once its tokens were substituted. */
 export class InvalidAfterSubstitution extends Error {
@@ -89,19 +90,18 @@ export function substituteSelector(ctx: RunContext, sel: Selector, path: string)
   return out;
 }
 
-/** Replaces every secret value in `text` by {@link MASK} (longest values first). */
+/**
+ * Replaces every secret value in `text` by {@link MASK}, in every encoded form: failure texts
+ * quote values JSON-escaped (`label="…"`), so the raw value alone is not enough.
+ */
 export function maskSecrets(ctx: RunContext, text: string): string {
-  if (ctx.secretValues.length === 0 || text === "") return text;
-  let out = text;
-  for (const secret of ctx.secretValues) {
-    if (out.includes(secret)) out = out.split(secret).join(MASK);
-  }
-  return out;
+  if (ctx.secretMasker.empty || text === "") return text;
+  return ctx.secretMasker.mask(text);
 }
 
 /** Masks secret values inside a JSON-like value (selectors recorded on outcomes). */
 export function maskValue<T>(ctx: RunContext, value: T): T {
-  if (ctx.secretValues.length === 0) return value;
+  if (ctx.secretMasker.empty) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return maskSecrets(ctx, v);
     if (Array.isArray(v)) return v.map(walk);
@@ -115,7 +115,7 @@ export function maskValue<T>(ctx: RunContext, value: T): T {
 
 /** Masks secret values in assertion details and reasons. */
 export function maskResults(ctx: RunContext, results: AssertionResult[]): AssertionResult[] {
-  if (ctx.secretValues.length === 0) return results;
+  if (ctx.secretMasker.empty) return results;
   return results.map((r) => ({
     ...r,
     detail: maskSecrets(ctx, r.detail),

@@ -20,10 +20,9 @@ import { runScenario } from "../orchestrator/run_scenario.ts";
 import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
-import { writeFileAtomic } from "../evidence/atomic_write.ts";
+import { SecretMasker } from "../evidence/secret_masker.ts";
 import type { WriteFile } from "../evidence/redacting_writer.ts";
 import { EvidenceWriteFailures } from "../evidence/write_failures.ts";
-import { errorMessage } from "../evidence/write_queue.ts";
 import { type FileWriter, writeReport } from "../report/write_report.ts";
 import { ReportWriteError } from "../report/errors.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
@@ -45,6 +44,7 @@ import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
+import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { printableIo } from "../cli/printable.ts";
 
@@ -157,12 +157,26 @@ function secretValues(eff: Effective, env: (k: string) => string | undefined) {
   return out;
 }
 
+/** `io` with every printed line scrubbed by `redactor` (before it is made printable). */
+function redactingIo(io: RunIo, redactor: Redactor): RunIo {
+  const scrub = (line: string) => redactor.redactMessage(line);
+  return {
+    ...io,
+    stdout: (line) => io.stdout(scrub(line)),
+    stderr: (line) => io.stderr(scrub(line)),
+    progress: {
+      line: (line) => io.progress.line(scrub(line)),
+      live: (line) => io.progress.live(scrub(line)),
+    },
+  };
+}
+
 /**
  * Runs `bajutsu run` and returns the exit code. Every stdout/stderr line is made printable
  * (docs/cli.md): names, labels and failure texts are author-written.
  */
 export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number> {
-  const io = printableIo(rawIo);
+  let io = printableIo(rawIo);
   // 1. config and target
   const parsed = await loadConfig(req.configPath);
   for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
@@ -224,19 +238,6 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   const cancel = io.cancel ?? sigterm!.cancel;
 
   const secrets = secretValues(eff, io.env);
-  const redactor = new Redactor({
-    redact: eff.redact,
-    secrets: Object.values(secrets),
-  });
-  // Evidence of a scenario: config redaction (defaults ∪ target) unioned with the scenario's own.
-  const scenarioRedactor = (s: Scenario) =>
-    new Redactor({ redact: [eff.redact, s.redact], secrets: Object.values(secrets) });
-  const yamlText = scenarioYaml(scenarios);
-  const provenance = {
-    scenarioHash: scenarioHash(yamlText),
-    toolVersion: VERSION,
-    gitRevision: await readGitRevision(eff.configDir) ?? "",
-  };
   // Evidence that could not be written: one warning for the whole run, never a verdict.
   const evidenceFailures = new EvidenceWriteFailures();
   const warned = new Set<string>();
@@ -244,6 +245,27 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     if (warned.has(message)) return;
     warned.add(message);
     io.stderr(`warning: ${message}`);
+  };
+  const secretMasker = new SecretMasker(Object.values(secrets));
+  const redactor = new Redactor({ redact: eff.redact, secretMasker, onWarning: warnOnce });
+  // From here on every line printed goes through the redactor: failure reasons, warnings and
+  // annotations can quote app text and secrets.
+  io = redactingIo(io, redactor);
+  // Evidence of a scenario: config redaction (defaults ∪ target) unioned with the scenario's own.
+  const scenarioRedactor = (s: Scenario) =>
+    new Redactor({ redact: [eff.redact, s.redact], secretMasker, onWarning: warnOnce });
+  // The reports' pass: one per distinct scenario `redact` block (most scenarios have none).
+  const recordRedactors = new Map<Scenario["redact"], RecordRedactor>();
+  const redactForReport = (s: Scenario): RecordRedactor => {
+    let r = recordRedactors.get(s.redact);
+    if (r === undefined) recordRedactors.set(s.redact, r = recordRedactor(scenarioRedactor(s)));
+    return r;
+  };
+  const yamlText = scenarioYaml(scenarios);
+  const provenance = {
+    scenarioHash: scenarioHash(yamlText),
+    toolVersion: VERSION,
+    gitRevision: await readGitRevision(eff.configDir) ?? "",
   };
   const onProgress = (e: Parameters<typeof formatProgress>[0]) => {
     const line = formatProgress(e, { color: io.color });
@@ -326,26 +348,15 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
             io.progress.live(formatStepLine(sid, phase, index, action)),
           onStep: () => io.progress.live(""),
         }),
-        afterScenario: async (lease, sid, scenario) => {
+        afterScenario: async (lease) => {
           const exchanges = lease.driver.exchanges?.() ?? [];
           if (exchanges.length === 0) return [];
           // Monotonic collector times become absolute instants (runner.md §4).
           const wallOffsetS = clock.wallNow().getTime() / 1000 - clock.now();
           const absolute = exchanges.map((e) => ({ ...e, startedAt: e.startedAt + wallOffsetS }));
-          const redactor = scenarioRedactor(scenario);
-          const name = `${sid}/network.json`;
-          try {
-            await Deno.mkdir(`${passDir}/${sid}`, { recursive: true, mode: 0o700 });
-            await (io.writeEvidence ?? writeFileAtomic)(
-              `${passDir}/${name}`,
-              JSON.stringify(redactor.redactJson(absolute), null, 2) + "\n",
-              0o600,
-            );
-          } catch (err) {
-            passFailures.record(name, redactor.redactText(errorMessage(err)));
-            return [];
-          }
-          return [{ name, kind: "network", provider: backend.actuator }];
+          // The lease's sink writes it: its redactor knows which secrets the scenario typed.
+          const artifact = await lease.sink.network?.(absolute);
+          return artifact ? [artifact] : [];
         },
         onProgress,
       });
@@ -375,6 +386,11 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       exitOverride = EXIT_USAGE;
     } else {
       sigterm?.dispose();
+      // An unexpected crash is printed with its message and stack: they can quote secrets.
+      if (err instanceof Error) {
+        err.message = redactor.redactMessage(err.message);
+        if (err.stack) err.stack = redactor.redactMessage(err.stack);
+      }
       throw err;
     }
   }
@@ -385,7 +401,9 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   await addScenarioVideos(records, runDir, backend.actuator);
   // A listed file whose queued write failed was never written: the report does not claim it.
   const written = (a: { name: string }) => !evidenceFailures.failed(a.name);
-  const reportRecords: ReportRecord[] = records.map((r) => toReportRecord(r, written));
+  const reportRecords: ReportRecord[] = records.map((r) =>
+    redactForReport(r.scenario)(toReportRecord(r, written))
+  );
   let manifestPath: string;
   try {
     ({ manifestPath } = await writeReport(runDir, {

@@ -28,13 +28,18 @@ Deno.test("every encoded form of a secret is masked", () => {
   }
 });
 
-Deno.test("secretForms lists raw, percent, plus, form, html and json forms without duplicates", () => {
-  const forms = secretForms("a b");
-  assert.ok(forms.includes("a b"));
-  assert.ok(forms.includes("a%20b"));
-  assert.ok(forms.includes("a+b"));
+Deno.test("secretForms lists raw, percent, plus, form, html, json and base64 forms without duplicates", () => {
+  const forms = secretForms("a b").map((f) => f.text);
+  for (const f of ["a b", "a%20b", "a+b", "YSBi"]) assert.ok(forms.includes(f), f);
   assert.equal(new Set(forms).size, forms.length);
-  assert.deepEqual(secretForms("plain"), ["plain"]);
+  // Only the base64 spellings (and base64 in a URL) differ from a plain value; each is whole.
+  assert.deepEqual(secretForms("plain"), [
+    { text: "plain", minLength: 5 },
+    { text: "cGxhaW4=", minLength: 8 },
+    { text: "cGxhaW4%3D", minLength: 10 },
+    { text: "cGxhaW4%3d", minLength: 10 },
+    { text: "cGxhaW4", minLength: 7 },
+  ]);
 });
 
 Deno.test("secrets are masked longest first, so a secret containing another is masked whole", () => {
@@ -107,4 +112,15 @@ Deno.test("secret values in a log line are masked in every occurrence", () => {
     r.redactText("GET /a?t=tok-123\nretry tok-123"),
     `GET /a?t=${REDACTED}\nretry ${REDACTED}`,
   );
+});
+
+Deno.test("redactMessage masks secrets and credential shapes but not key spellings", () => {
+  const warnings: string[] = [];
+  const r = redactor(['a"b'], warnings);
+  assert.equal(
+    r.redactMessage('accept cookie: banner; got "a\\"b" and AKIAABCDEFGHIJ234567'),
+    `accept cookie: banner; got "${REDACTED}" and ${REDACTED}`,
+  );
+  assert.deepEqual(warnings, ["masked a credential-shaped string (AWS access key id) in evidence"]);
+  assert.equal(r.redactText("accept cookie: banner"), `accept cookie: ${REDACTED}`);
 });

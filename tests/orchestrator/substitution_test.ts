@@ -3,6 +3,7 @@ import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { Assertion, Scenario, Step } from "../../src/scenario/types.ts";
 import { el, fake, scenario, tapStep } from "./helpers.ts";
+import { RecordingSink } from "./recording_sink.ts";
 
 function loginApp() {
   return fake(fakeApp({
@@ -99,6 +100,51 @@ Deno.test("secret values are masked in assertion results too", async () => {
   assert.equal(r.ok, false);
   assert.equal(JSON.stringify(r).includes("hunter2"), false);
   assert.match(r.steps[0].reason, /\[REDACTED\]/);
+});
+
+Deno.test("a secret with quotes and backslashes is masked where failures quote it JSON-escaped", async () => {
+  const pw = 'p"w\\ <&> é';
+  const { clock, driver } = loginApp();
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "${secrets.PW}", into: { id: "user" }, submit: false } },
+        {
+          action: "assert",
+          body: [
+            { kind: "value", sel: { id: "user" }, op: { equals: "${secrets.PW}!" } },
+            { kind: "label", sel: { id: "go" }, op: { equals: "${secrets.PW}" } },
+          ],
+        },
+      ],
+    }),
+    { clock, secrets: { PW: pw } },
+  );
+  assert.equal(r.ok, false);
+  const quoted = JSON.stringify(pw).slice(1, -1);
+  assert.equal(
+    r.failure,
+    'step 1 (assert): expected equals="[REDACTED]!" but actual="[REDACTED]"; ' +
+      'expected equals="[REDACTED]" but actual="Sign in"',
+  );
+  for (const form of [pw, quoted]) assert.equal(JSON.stringify(r).includes(form), false);
+});
+
+Deno.test("a type step tells the sink what it types, after substitution", async () => {
+  const { clock, driver } = loginApp();
+  const typed: string[] = [];
+  const sink = Object.assign(new RecordingSink(), { noteTyped: (t: string) => typed.push(t) });
+  await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "${secrets.PW}", into: { id: "pass" }, submit: true } },
+      ],
+    }),
+    { clock, sink, secrets: { PW: "hunter2" } },
+  );
+  assert.deepEqual(typed, ["hunter2"]);
 });
 
 const invalid: Array<[string, Step, Record<string, string>, string]> = [

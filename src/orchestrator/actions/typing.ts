@@ -13,5 +13,7 @@ import { withReachability } from "./reachability.ts";
 export async function typeText(ctx: RunContext, body: StepBodies["type"]): Promise<void> {
   const into = body.into;
   if (into) await withReachability(ctx, into, () => ctx.driver.tap(into));
+  // Before typing: a page may send or log every partial value as the keys go in.
+  ctx.sink.noteTyped?.(body.text);
   await ctx.driver.typeText(body.submit ? `${body.text}\n` : body.text);
 }
