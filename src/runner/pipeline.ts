@@ -19,7 +19,7 @@ import { runScenario } from "../orchestrator/run_scenario.ts";
 import { preflight } from "../orchestrator/preflight.ts";
 import { FileSink } from "../evidence/file_sink.ts";
 import { Redactor } from "../evidence/redact.ts";
-import { writeFileAtomic } from "../evidence/atomic_write.ts";
+import { processWrites, writeFileAtomic } from "../evidence/atomic_write.ts";
 import { writeReport } from "../report/write_report.ts";
 import { uniqueRunId } from "../report/run_id.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
@@ -35,12 +35,12 @@ import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts
 import { annotationFor } from "./github_annotations.ts";
 import { scenarioWantsVideo } from "./video.ts";
 import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
-import { installSigterm } from "./sigterm.ts";
+import { exitNow, installRunSignals, type RunSignal } from "./signals.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
-import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
 
 export interface RunRequest {
   configPath: string;
@@ -71,7 +71,7 @@ export interface RunIo {
   progress: ProgressSink;
   env(name: string): string | undefined;
   color: boolean;
-  /** A cancel signal for tests; the real command installs the SIGTERM handler. */
+  /** A cancel signal for tests; the real command watches SIGTERM, SIGINT and SIGHUP. */
   cancel?: CancelSignal;
 }
 
@@ -190,11 +190,15 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   const runId = await uniqueRunId(runsDir, clock.wallNow());
   const runDir = `${runsDir}/${runId}`;
   await Deno.mkdir(runDir, { recursive: true, mode: 0o700 });
-  const sigterm = io.cancel ? null : installSigterm({
+  const signals = io.cancel ? null : await installRunSignals({
     graceS: knobs.cancelGraceS,
-    onCancel: () => io.progress.line("cancel requested: finishing the current step"),
+    onCancel: (signal) => io.progress.line(cancelLine(signal)),
+    onAbort: () => void abortRun(io),
+    // A forced abort (a main thread too busy to take it) clears these of our temp files.
+    cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
+    warn: io.stderr,
   });
-  const cancel = io.cancel ?? sigterm!.cancel;
+  const cancel = io.cancel ?? signals!.cancel;
 
   const secrets = secretValues(eff, io.env);
   const redactor = new Redactor({
@@ -336,7 +340,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
       records = err.records;
       exitOverride = EXIT_USAGE;
     } else {
-      sigterm?.dispose();
+      signals?.dispose();
       throw err;
     }
   }
@@ -354,7 +358,7 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
     }),
     scenarioYaml: redactor.redactText(yamlText),
   });
-  sigterm?.dispose();
+  signals?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
       const line = annotationFor(rec.result, rec.file);
@@ -364,8 +368,29 @@ export async function runCommand(req: RunRequest, io: RunIo): Promise<number> {
   const ok = records.every((r) => r.result.ok) && !cancel.cancelled;
   const shown = relative(Deno.cwd(), manifestPath) || manifestPath;
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
+  // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
+  if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
   if (exitOverride !== null) return exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** Milliseconds an abort waits for atomic writes in flight to stop before exiting. */
+const ABORT_WRITES_WAIT_MS = 1000;
+
+/** The progress line of the first signal. */
+export function cancelLine(signal: RunSignal): string {
+  const again = signal === "SIGINT" ? "; press Ctrl-C again to abort at once" : "";
+  return `cancel requested (${signal}): finishing the current step, then writing the reports${again}`;
+}
+
+/**
+ * A second Ctrl-C: stop every atomic write before its rename, remove their temp files, and exit
+ * 130 without writing the reports (a manifest already renamed into place stays complete).
+ */
+async function abortRun(io: RunIo): Promise<never> {
+  io.progress.line("aborted by a second interrupt: the reports of this run are not written");
+  await processWrites.close(ABORT_WRITES_WAIT_MS);
+  return exitNow(EXIT_INTERRUPTED);
 }
 
 /** A whole-session recording lands at teardown; list it where it exists. */
