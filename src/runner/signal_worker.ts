@@ -31,7 +31,7 @@ interface WorkerScope {
   onmessage: ((e: MessageEvent<ToWatcher>) => void) | null;
 }
 
-/** Seconds after a re-raise before the last resort (SIGKILL), should the signal not be fatal. */
+/** Milliseconds after a re-raise before the last resort (SIGKILL), should the signal not be fatal. */
 const LAST_RESORT_MS = 2000;
 
 function watch(scope: WorkerScope, init: WatchInit): void {
