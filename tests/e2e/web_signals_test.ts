@@ -157,16 +157,16 @@ Deno.test({
         const results = await Promise.all(
           pair.map(({ kind, delayMs }) => webTrial(server.url, delayMs, kind.send)),
         );
-        for (const [j, t] of results.entries()) {
-          const { kind, delayMs } = pair[j];
-          const label = `trial ${i + j}: ${kind.name} after ${delayMs} ms`;
-          try {
+        try {
+          for (const [j, t] of results.entries()) {
+            const { kind, delayMs } = pair[j];
+            const label = `trial ${i + j}: ${kind.name} after ${delayMs} ms`;
             await kind.check(t, label);
             await assertCleanExit(t, label);
             if (/aborted by a second interrupt/.test(t.outcome.stderr)) aborted++;
-          } finally {
-            await cleanup(t);
           }
+        } finally {
+          for (const t of results) await cleanup(t);
         }
       }
       assert.ok(aborted > 0, "at least one second Ctrl-C aborted the run");
