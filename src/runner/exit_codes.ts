@@ -4,3 +4,5 @@ export const EXIT_OK = 0;
 export const EXIT_FAIL = 1;
 /** Usage, config or device error. */
 export const EXIT_USAGE = 2;
+/** Interrupted by SIGINT (Ctrl-C): 128 + 2, as shells report it (docs/signals.md). */
+export const EXIT_INTERRUPTED = 130;

@@ -25,6 +25,7 @@ import type { WriteFile } from "../evidence/redacting_writer.ts";
 import { EvidenceWriteFailures } from "../evidence/write_failures.ts";
 import { type FileWriter, writeReport } from "../report/write_report.ts";
 import { ReportWriteError } from "../report/errors.ts";
+import { processWrites } from "../evidence/atomic_write.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
 import { realClock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
@@ -38,14 +39,14 @@ import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts
 import { annotationFor } from "./github_annotations.ts";
 import { scenarioWantsVideo } from "./video.ts";
 import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
-import { installSigterm } from "./sigterm.ts";
+import { exitNow, installRunSignals, type RunSignal } from "./signals.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
 import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
-import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
+import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { printableIo } from "../cli/printable.ts";
 
 export interface RunRequest {
@@ -77,7 +78,7 @@ export interface RunIo {
   progress: ProgressSink;
   env(name: string): string | undefined;
   color: boolean;
-  /** A cancel signal for tests; the real command installs the SIGTERM handler. */
+  /** A cancel signal for tests; the real command watches SIGTERM, SIGINT and SIGHUP. */
   cancel?: CancelSignal;
   /** Writes the report files (default atomic writes); tests inject a failing disk. */
   writeReportFile?: FileWriter;
@@ -231,11 +232,16 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     io.stderr(err.message);
     return EXIT_USAGE;
   }
-  const sigterm = io.cancel ? null : installSigterm({
+  const runsDir = resolve(req.runsDir);
+  const signals = io.cancel ? null : await installRunSignals({
     graceS: knobs.cancelGraceS,
-    onCancel: () => io.progress.line("cancel requested: finishing the current step"),
+    onCancel: (signal) => io.progress.line(cancelLine(signal)),
+    onAbort: () => void abortRun(io),
+    // A forced abort (a main thread too busy to take it) clears these of our temp files.
+    cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
+    warn: io.stderr,
   });
-  const cancel = io.cancel ?? sigterm!.cancel;
+  const cancel = io.cancel ?? signals!.cancel;
 
   const secrets = secretValues(eff, io.env);
   // Evidence that could not be written: one warning for the whole run, never a verdict.
@@ -385,7 +391,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       records = err.records;
       exitOverride = EXIT_USAGE;
     } else {
-      sigterm?.dispose();
+      signals?.dispose();
       // An unexpected crash is printed with its message and stack: they can quote secrets.
       if (err instanceof Error) {
         err.message = redactor.redactMessage(err.message);
@@ -417,13 +423,13 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       scenarioYaml: redactor.redactText(yamlText),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: io.writeReportFile }));
   } catch (err) {
-    sigterm?.dispose();
+    signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
     // No result line: without its reports on disk the run has no verdict to point at.
     io.stderr(`${err.code} ${err.message}`);
     return EXIT_USAGE;
   }
-  sigterm?.dispose();
+  signals?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
       const line = annotationFor(rec.result, rec.file);
@@ -433,8 +439,29 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   const ok = records.every((r) => r.result.ok) && !cancel.cancelled;
   const shown = relative(Deno.cwd(), manifestPath) || manifestPath;
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
+  // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
+  if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
   if (exitOverride !== null) return exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** Milliseconds an abort waits for atomic writes in flight to stop before exiting. */
+const ABORT_WRITES_WAIT_MS = 1000;
+
+/** The progress line of the first signal. */
+export function cancelLine(signal: RunSignal): string {
+  const again = signal === "SIGINT" ? "; press Ctrl-C again to abort at once" : "";
+  return `cancel requested (${signal}): finishing the current step, then writing the reports${again}`;
+}
+
+/**
+ * A second Ctrl-C: stop every atomic write before its rename, remove their temp files, and exit
+ * 130 without writing the reports (a manifest already renamed into place stays complete).
+ */
+async function abortRun(io: RunIo): Promise<never> {
+  io.progress.line("aborted by a second interrupt: the reports of this run are not written");
+  await processWrites.close(ABORT_WRITES_WAIT_MS);
+  return exitNow(EXIT_INTERRUPTED);
 }
 
 /** A whole-session recording lands at teardown; list it where it exists. */

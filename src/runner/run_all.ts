@@ -10,7 +10,7 @@ import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.
 import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
-import { type CancelSignal, neverCancelled } from "../time/cancel.ts";
+import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
@@ -295,7 +295,10 @@ export async function runAll(
     try {
       rec = await runOne(i, s);
     } catch (err) {
-      if (err instanceof DeviceError || err instanceof ChannelError) {
+      if (err instanceof RunCancelled) {
+        // Seen while leasing (the readiness wait): the scenario never started.
+        rec = bare(i, s, CANCELLED);
+      } else if (err instanceof DeviceError || err instanceof ChannelError) {
         abort ??= err;
         rec = bare(i, s, `device error: ${message(err)}`);
       } else {

@@ -11,12 +11,15 @@ export interface ShardSpec {
   count: number;
 }
 
-/** Parses `i/n` (1 ≤ i ≤ n). */
+/** The most shards a suite can be split into (docs/run-limits.md). */
+export const MAX_SHARDS = 1000;
+
+/** Parses `i/n` (1 ≤ i ≤ n ≤ MAX_SHARDS, digits only). */
 export function parseShard(text: string): ShardSpec | null {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const m = /^(\d{1,15})\/(\d{1,15})$/.exec(text.trim());
   if (!m) return null;
   const index = Number(m[1]), count = Number(m[2]);
-  if (count < 1 || index < 1 || index > count) return null;
+  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) return null;
   return { index, count };
 }
 

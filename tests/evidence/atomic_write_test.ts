@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../src/evidence/atomic_write.ts";
+import {
+  AtomicWrites,
+  removeTempFilesOf,
+  tempFileOwner,
+  tempPathFor,
+  writeFileAtomic,
+  WritesClosedError,
+} from "../../src/evidence/atomic_write.ts";
 
 async function names(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -42,6 +49,51 @@ Deno.test("a failed rename removes the temp file and rethrows", async () => {
     await Deno.writeTextFile(join(dir, "taken", "keep"), "x");
     await assert.rejects(writeFileAtomic(join(dir, "taken"), "data"));
     assert.deepEqual(await names(dir), ["taken"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("temp files carry the writer's pid; removeTempFilesOf removes only that process's", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(join(dir, "sub"));
+    const ours = tempPathFor(join(dir, "sub", "a.json"), 4242);
+    const theirs = tempPathFor(join(dir, "b.json"), 4343);
+    assert.equal(tempFileOwner(ours.split("/").at(-1)!), 4242);
+    assert.equal(tempFileOwner("a.json"), null);
+    assert.equal(tempFileOwner(".a.json.tmp"), null);
+    await Deno.writeTextFile(ours, "x");
+    await Deno.writeTextFile(theirs, "x");
+    await Deno.writeTextFile(join(dir, "keep.tmp"), "x");
+    assert.equal(removeTempFilesOf(4242, dir, false), 0, "not below the top level");
+    assert.equal(removeTempFilesOf(4242, dir, true), 1);
+    assert.deepEqual(await names(dir), [theirs.split("/").at(-1)!, "keep.tmp", "sub"].sort());
+    assert.deepEqual(await names(join(dir, "sub")), []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("closed writes: a write in flight stops before its rename and leaves no temp file; new writes are refused", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const writes = new AtomicWrites();
+    // A large write is still in flight when close() is called in the same turn.
+    const inFlight = writeFileAtomic(join(dir, "big.bin"), new Uint8Array(8 << 20), 0o600, writes);
+    assert.equal(writes.pending().length, 1);
+    await writes.close(5000);
+    await assert.rejects(inFlight, WritesClosedError);
+    await assert.rejects(writeFileAtomic(join(dir, "late.json"), "{}", 0o600, writes), (err) => {
+      assert.ok(err instanceof WritesClosedError);
+      assert.equal(err.code, "E_WRITES_CLOSED");
+      return true;
+    });
+    assert.deepEqual(await names(dir), []);
+    assert.deepEqual(writes.pending(), []);
+    // The process-wide registry is untouched: ordinary writes go on.
+    await writeFileAtomic(join(dir, "ok.json"), "{}");
+    assert.deepEqual(await names(dir), ["ok.json"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

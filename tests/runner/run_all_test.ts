@@ -5,7 +5,7 @@ import { RunCrashBudget } from "../../src/runner/crash_budget.ts";
 import { RunAborted, runAll, type RunAllOptions } from "../../src/runner/run_all.ts";
 import type { Scenario } from "../../src/scenario/types.ts";
 import { FakeClock } from "../../src/time/clock.ts";
-import { CancelSource } from "../../src/time/cancel.ts";
+import { CancelSource, RunCancelled } from "../../src/time/cancel.ts";
 import { passing, recordingLeases, scenario } from "./doubles.ts";
 
 /** A scripted loop: crashes on the listed (scenario name, attempt) pairs, else passes. */
@@ -223,6 +223,23 @@ Deno.test("cancellation: unrun scenarios become cancelled results and a crash re
   assert.match(out[1].result.failure!, /^cancelled: the backend crashed mid-run/);
   assert.equal(out[2].result.failure, "cancelled");
   assert.equal(log.requests.length, 2);
+});
+
+Deno.test("cancellation seen while leasing (the readiness wait) fails the scenario as cancelled", async () => {
+  const clock = new FakeClock();
+  const cancel = new CancelSource();
+  const { lease: realLease } = recordingLeases(clock);
+  const lease: typeof realLease = (req) => {
+    if (req.scenario.name !== "b") return realLease(req);
+    cancel.cancel();
+    return Promise.reject(new RunCancelled());
+  };
+  const out = await runAll(
+    [scenario("a"), scenario("b"), scenario("c")],
+    lease,
+    options(clock, (_d, s) => Promise.resolve(passing(s)), { cancel }),
+  );
+  assert.deepEqual(out.map((r) => r.result.failure), [null, "cancelled", "cancelled"]);
 });
 
 Deno.test("runAll: an unexpected error fails only its scenario; a device error aborts the rest but keeps every result", async () => {

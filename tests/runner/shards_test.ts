@@ -3,7 +3,12 @@ import { parseShard, partition, selectShard } from "../../src/runner/shards.ts";
 
 Deno.test("shards: parse i/n and reject out-of-range specs", () => {
   assert.deepEqual(parseShard("2/4"), { index: 2, count: 4 });
-  for (const bad of ["0/4", "5/4", "1/0", "a/b", "1-4"]) assert.equal(parseShard(bad), null, bad);
+  for (
+    const bad of ["0/4", "5/4", "1/0", "a/b", "1-4", "1/1001", "1/1e20", "1/100000000000000000000"]
+  ) {
+    assert.equal(parseShard(bad), null, bad);
+  }
+  assert.deepEqual(parseShard("1000/1000"), { index: 1000, count: 1000 });
 });
 
 Deno.test("shards: by count, round robin keeps every scenario exactly once", () => {

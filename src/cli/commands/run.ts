@@ -7,10 +7,14 @@ import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../printable.ts";
 import { stderrProgress, useColor } from "../../runner/progress.ts";
-import { parseShard } from "../../runner/shards.ts";
+import { MAX_SHARDS, parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
+import { CliOptionError, parseIntOption } from "../option_error.ts";
+
+/** The most parallel lanes a run takes (docs/run-limits.md). */
+export const MAX_WORKERS = 256;
 
 const list = (v: string, prev: string[] = []) => [
   ...prev,
@@ -52,11 +56,11 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--erase", "erase the device before every scenario")
     .option("--no-erase", "never erase (also skips the forced erase of a crash retry)")
     .option("--backend <tokens>", "backend tokens, e.g. web or fake (comma list)", list)
-    .option("--workers <n>", "parallel lanes (web: browser contexts)", "1")
+    .option("--workers <n>", `parallel lanes, 1–${MAX_WORKERS} (web: browser contexts)`, "1")
     .option("--browser <engines>", "web engine(s); several = a cross-browser matrix", list)
     .addOption(new Option("--browsers <engines>", "alias of --browser").argParser(list).hideHelp())
     .option("--headed", "show the browser window (web)")
-    .option("--shard <i/n>", "run shard i of n (deterministic partition)")
+    .option("--shard <i/n>", `run shard i of n ≤ ${MAX_SHARDS} (deterministic partition)`)
     .option("--timings <path>", "a previous manifest or runs dir: partition shards by duration")
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
@@ -70,14 +74,17 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         io.stderr(err.message);
         return setExit(EXIT_USAGE);
       }
-      const workers = Number(flags.workers);
-      if (!Number.isInteger(workers) || workers < 1) {
-        io.stderr(`--workers must be a positive integer, got ${flags.workers}`);
-        return setExit(EXIT_USAGE);
-      }
-      const shard = flags.shard ? parseShard(flags.shard) : undefined;
-      if (shard === null) {
-        io.stderr(`--shard must look like i/n with 1 ≤ i ≤ n, got ${flags.shard}`);
+      let workers: number;
+      let shard;
+      try {
+        workers = parseIntOption("--workers", flags.workers, 1, MAX_WORKERS);
+        shard = flags.shard ? parseShard(flags.shard) : undefined;
+        if (shard === null) {
+          throw new CliOptionError("--shard", `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}`, flags.shard!);
+        }
+      } catch (err) {
+        if (!(err instanceof CliOptionError)) throw err;
+        io.stderr(`${err.code} ${err.message}`);
         return setExit(EXIT_USAGE);
       }
       const env = (k: string) => Deno.env.get(k);

@@ -245,7 +245,12 @@ export function browserType(engine: Engine): BrowserType {
   return engine === "chromium" ? chromium : engine === "firefox" ? firefox : webkit;
 }
 
-/** Launch options for a found browser. */
+/**
+ * Launch options for a found browser. Playwright's own SIGINT/SIGTERM/SIGHUP handlers are off:
+ * they would close the browser under the step in flight, and the run's cancellation owns those
+ * signals (docs/signals.md). Playwright still starts the browser in a process group of its own,
+ * so a Ctrl-C to ours never reaches it, and kills it when the process exits.
+ */
 export function launchOptions(found: FoundBrowser, headless: boolean): LaunchOptions {
   const args = found.engine === "chromium"
     ? CHROMIUM_ARGS.filter((a) => headless || a !== "--headless")
@@ -254,6 +259,9 @@ export function launchOptions(found: FoundBrowser, headless: boolean): LaunchOpt
     executablePath: found.executablePath,
     headless,
     args,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     ...(found.channel ? { channel: found.channel } : {}),
     ...(headless ? {} : { slowMo: HEADED_SLOW_MO_MS }),
   };

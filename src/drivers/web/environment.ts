@@ -16,7 +16,7 @@ import { type BrowserProbe, launchBrowser, systemProbe } from "./browsers.ts";
 import type { Engine } from "./engines.ts";
 import { contextOptions } from "./context_options.ts";
 import { WEB_BACKEND } from "./backend.ts";
-import { asDriverError, messageOf } from "./errors.ts";
+import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
 import { NetworkCollector } from "./network.ts";
 import { ensureFfmpeg, saveVideoAsMp4 } from "./video.ts";
 import { WebDriver } from "./web_driver.ts";
@@ -73,6 +73,8 @@ interface Shared {
   log: (line: string) => void;
   probe: BrowserProbe;
   opTimeoutS?: number;
+  /** The browser is a remote server (`wsEndpoint`), not a process we launched. */
+  remote: boolean;
   /** Lanes with an open context, closed by the factory's `close()`. */
   open: Set<WebEnvironment>;
 }
@@ -108,6 +110,9 @@ class WebEnvironment implements Environment {
     }
     if (!web.baseUrl) throw new DeviceError("web: the target has no baseUrl to open");
     await this.teardown();
+    if (!browser.isConnected()) {
+      throw new BrowserGone(this.#shared.remote, "before the scenario started");
+    }
     // Validated before anything is created (an unknown deviceMode leaves nothing behind).
     const options = contextOptions(web, engine);
     if (req.videoPath) {
@@ -135,6 +140,7 @@ class WebEnvironment implements Environment {
         network,
         log: this.#shared.log,
         opTimeoutS: this.#shared.opTimeoutS,
+        remote: this.#shared.remote,
       });
       this.#driver = driver;
       await driver.navigate(web.baseUrl);
@@ -231,6 +237,7 @@ export async function createWebFactory(
     log: opts.log ?? (() => {}),
     probe,
     opTimeoutS: opts.opTimeoutS,
+    remote: opts.browser === undefined && web.wsEndpoint !== undefined,
     open: new Set(),
   };
   return {

@@ -31,6 +31,21 @@ export class FfmpegNotFound extends DeviceError {
   }
 }
 
+/**
+ * The browser went away under the run: its process exited (killed, crashed) or, for a browser
+ * server, the connection closed. Every call in flight ends with it at once.
+ */
+export class BrowserGone extends DeviceError {
+  override readonly code = "E_BROWSER_GONE";
+  constructor(readonly remote: boolean, during: string) {
+    super(
+      `playwright: ${
+        remote ? "the connection to the browser server closed" : "the browser process exited"
+      } ${during}`,
+    );
+  }
+}
+
 /** The first line of an error's message (Playwright appends long call logs). */
 export function messageOf(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);

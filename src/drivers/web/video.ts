@@ -59,13 +59,19 @@ export async function ensureFfmpeg(
   return installed;
 }
 
-/** Remuxes a WebM into an MP4 container (stream copy: fast, lossless). */
+/**
+ * Remuxes a WebM into an MP4 container (stream copy: fast, lossless). ffmpeg runs in a process
+ * group of its own: a Ctrl-C to the run's group cancels the run cooperatively, and must not kill
+ * the remux of the scenario being torn down (docs/signals.md).
+ */
 export async function remuxToMp4(ffmpeg: string, webm: string, mp4: string): Promise<void> {
   const out = await new Deno.Command(ffmpeg, {
     args: ["-loglevel", "error", "-y", "-i", webm, "-c", "copy", "-movflags", "+faststart", mp4],
+    stdin: "null",
     stdout: "null",
     stderr: "piped",
-  }).output();
+    detached: true,
+  }).spawn().output();
   if (!out.success) {
     const why = new TextDecoder().decode(out.stderr).trim().split("\n").at(-1) ?? "";
     throw new DeviceError(`video: ffmpeg could not write ${mp4}: ${why}`);

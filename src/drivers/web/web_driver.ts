@@ -46,7 +46,7 @@ import {
   rowToElement,
   SCAN_SELECTOR,
 } from "./dom_scan.ts";
-import { asDriverError, messageOf } from "./errors.ts";
+import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
 import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_probe.ts";
 import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
@@ -80,6 +80,8 @@ export interface WebDriverOptions {
   opTimeoutS?: number;
   /** Driver notes (dismissed dialogs), for the run log. */
   log?: (line: string) => void;
+  /** The browser is a remote server (`wsEndpoint`): its loss is a closed connection. */
+  remote?: boolean;
 }
 
 /** Whether bytes start with the PNG signature. */
@@ -102,6 +104,13 @@ export class WebDriver implements Driver {
   #crashed = false;
   /** Rejects when the page crashes: a call the dead renderer will never answer ends at once. */
   #crash: Promise<never>;
+  #remote: boolean;
+  #browserGone = false;
+  /**
+   * Rejects when the browser disconnects. A CDP session call in flight is never answered then,
+   * so without this it would wait for the operation timeout.
+   */
+  #gone: Promise<never>;
   /**
    * This driver's token for the scan's incremental transport (unique, so two drivers on one page
    * never decode each other's deltas), and the last scan decoded.
@@ -128,6 +137,17 @@ export class WebDriver implements Driver {
       this.#crashed = true;
       crashed(new Error("the page crashed"));
     });
+    this.#remote = opts.remote ?? false;
+    let gone: (err: Error) => void = () => {};
+    this.#gone = new Promise<never>((_, reject) => gone = reject);
+    this.#gone.catch(() => {});
+    const markGone = () => {
+      this.#browserGone = true;
+      gone(new Error("the browser disconnected"));
+    };
+    const browser = this.page.context().browser();
+    browser?.on("disconnected", markGone);
+    if (browser && !browser.isConnected()) markGone();
     // A JS dialog blocks the page until answered: dismiss it at once, and say so.
     this.page.on("dialog", (dialog) => {
       const line = dialogLine(dialog.type(), dialog.message());
@@ -541,11 +561,12 @@ export class WebDriver implements Driver {
       );
     });
     try {
-      return await Promise.race([fn(), timeout, this.#crash]);
+      return await Promise.race([fn(), timeout, this.#crash, this.#gone]);
     } catch (err) {
       if (this.#crashed) {
         throw new BackendCrashError(`playwright: the page crashed during ${what}`, { cause: err });
       }
+      if (this.#browserGone) throw new BrowserGone(this.#remote, `during ${what}`);
       throw asDriverError(what, err);
     } finally {
       clearTimeout(timer);

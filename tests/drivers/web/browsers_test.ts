@@ -203,3 +203,16 @@ Deno.test("launch options: Chromium flags headless, no --headless and slow motio
   );
   assert.deepEqual([ff.channel, ff.args], ["moz-firefox", []]);
 });
+
+Deno.test("launch options: Playwright never handles SIGINT, SIGTERM or SIGHUP (the run does)", () => {
+  for (const engine of ["chromium", "firefox", "webkit"] as const) {
+    for (const headless of [true, false]) {
+      const o = launchOptions({ engine, executablePath: "/x", source: "system" }, headless);
+      assert.deepEqual(
+        [o.handleSIGINT, o.handleSIGTERM, o.handleSIGHUP],
+        [false, false, false],
+        `${engine} headless=${headless}`,
+      );
+    }
+  }
+});

@@ -7,6 +7,7 @@ import {
   ensureFfmpeg,
   FFMPEG_REVISION,
   playwrightFfmpegPath,
+  remuxToMp4,
 } from "../../../src/drivers/web/video.ts";
 
 /** The real file system, with the Playwright cache moved into `cache`. */
@@ -54,5 +55,26 @@ Deno.test("no ffmpeg anywhere: FfmpegNotFound names apt-get install ffmpeg", asy
     assert.match(err.message, /sudo apt-get install ffmpeg/);
   } finally {
     await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+/** The process group of a process (Linux /proc). */
+function pgidOf(stat: string): number {
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+}
+
+Deno.test("the remux runs outside the run's process group, so a Ctrl-C to the group spares it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-remux-" });
+  try {
+    // A stand-in ffmpeg that records its own /proc stat and writes the output file.
+    const fake = join(dir, "ffmpeg");
+    await Deno.writeTextFile(fake, `#!/bin/sh\ncat /proc/$$/stat > "${dir}/stat"\n: > "\${10}"\n`);
+    await Deno.chmod(fake, 0o755);
+    await remuxToMp4(fake, join(dir, "in.webm"), join(dir, "out.mp4"));
+    const ours = pgidOf(await Deno.readTextFile(`/proc/${Deno.pid}/stat`));
+    assert.notEqual(pgidOf(await Deno.readTextFile(join(dir, "stat"))), ours);
+    assert.ok((await Deno.stat(join(dir, "out.mp4"))).isFile);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
