@@ -71,7 +71,7 @@ export class WebDriverClient {
   async send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope> {
     const call: WireCall = { method, path };
     const reply = await this.transport.request(method, path, options);
-    return this.#decode(call, options, () => readEnvelope(reply, call, this.#redact));
+    return this.#decode(call, () => readEnvelope(reply, call, this.#redact));
   }
 
   /**
@@ -87,7 +87,7 @@ export class WebDriverClient {
   async getText(path: string, options: CallOptions = {}): Promise<string> {
     const call: WireCall = { method: "GET", path };
     const reply = await this.transport.request("GET", path, { accept: "*/*", ...options });
-    return this.#decode(call, options, () => readTextReply(reply, call, this.#redact));
+    return this.#decode(call, () => readTextReply(reply, call, this.#redact));
   }
 
   /** Closes the transport's HTTP client. */
@@ -97,13 +97,12 @@ export class WebDriverClient {
 
   readonly #redact = (text: string): string => this.transport.redact(text);
 
-  #decode<T>(call: WireCall, options: CallOptions, decode: () => T): T {
+  #decode<T>(call: WireCall, decode: () => T): T {
     try {
       return decode();
     } catch (err) {
       if (err instanceof WebDriverError && isServerTimeout(err)) {
-        // The command hung inside the server; it was delivered, so it counts as a hang.
-        if (!options.probe) this.transport.noteHung(call, `server timeout: ${err.serverMessage}`);
+        // The command hung inside the server (the transport already counted it as a hang).
         throw new RunnerCrashError(
           `${this.transport.where(call)}: the command timed out on the server (${err.httpStatus} ${
             err.w3cError ?? "timeout"

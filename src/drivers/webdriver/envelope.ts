@@ -116,6 +116,25 @@ export function readTextReply(
   throw new WebDriverError(call, nonJsonError(reply, redact));
 }
 
+/**
+ * True for a reply saying the command timed out inside the server: W3C `timeout` (500 in W3C and
+ * Appium 4, 408 in WebDriverAgent and Appium ≤ 3), or a bare 408. The transport counts it as a
+ * hang; the client turns it into a hung `RunnerCrashError`.
+ *
+ * @example
+ * ```ts
+ * isTimeoutReply({ status: 408, contentType: "application/json", text: '{"value":{"error":"timeout","message":""}}' }); // true
+ * ```
+ */
+export function isTimeoutReply(reply: HttpReply): boolean {
+  if (reply.status < 400) return false;
+  const parsed = parseJson(reply.text);
+  if (isRecord(parsed) && isRecord(parsed.value) && typeof parsed.value.error === "string") {
+    return parsed.value.error === "timeout";
+  }
+  return reply.status === 408;
+}
+
 function errorIn(
   body: Record<string, unknown>,
   status: number,

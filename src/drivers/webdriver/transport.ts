@@ -15,6 +15,7 @@
 import { RunCancelled } from "../../time/cancel.ts";
 import type { Clock } from "../../time/clock.ts";
 import { type Endpoint, parseEndpoint } from "./endpoint.ts";
+import { isTimeoutReply } from "./envelope.ts";
 import { type DeliveryFacts, RunnerCrashError, type WireCall } from "./errors.ts";
 import { classifyFetchFailure, describeFetchFailure, type FetchFailure } from "./fetch_failure.ts";
 
@@ -147,7 +148,8 @@ export class Transport {
   /**
    * Sends one request under the retry rules. Resolves with any reply the server gave (error
    * statuses included: the envelope decides); rejects with `RunnerCrashError` when the server
-   * did not answer, or `RunCancelled` when the caller's signal aborted.
+   * did not answer (or a reported timeout completed a wedged run of hangs), or `RunCancelled`
+   * when the caller's signal aborted.
    */
   async request(
     method: HttpMethod,
@@ -162,7 +164,11 @@ export class Transport {
       if (this.#signal?.aborted) throw new RunCancelled();
       const outcome = await this.#attempt(call, options, timeoutS);
       if ("reply" in outcome) {
-        if (!options.probe) this.#consecutiveHung = 0;
+        if (options.probe) return outcome.reply;
+        // A server-side timeout is a hang that happened to be answered: it counts, never resets.
+        if (isTimeoutReply(outcome.reply)) {
+          this.noteHung(call, `the server reported a timeout (${outcome.reply.status})`);
+        } else this.#consecutiveHung = 0;
         return outcome.reply;
       }
       const { failure, detail } = outcome;
@@ -195,7 +201,7 @@ export class Transport {
   }
 
   /**
-   * Counts one hung request (the transport's own timeouts, or a server-reported W3C `timeout`);
+   * Counts one hung request (a missed deadline, or a reply reporting a server-side timeout);
    * throws the wedged-session crash when the count reaches its bound.
    */
   noteHung(call: WireCall, detail: string): void {
