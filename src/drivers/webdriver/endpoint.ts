@@ -72,9 +72,8 @@ export function parseEndpoint(url: string): Endpoint {
     );
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new InvalidEndpoint(
-      `webdriver endpoint must be http or https, got ${parsed.protocol.replace(/:$/, "")}`,
-    );
+    // The scheme is not echoed: in `user:key@host` the "scheme" is the user name.
+    throw new InvalidEndpoint("webdriver endpoint must be an http:// or https:// URL");
   }
   const rawUser = parsed.username;
   const rawPassword = parsed.password;
