@@ -11,7 +11,18 @@ import { ChannelError } from "../driver.ts";
 /** What replaces a secret in any text. */
 export const REDACTED = "***";
 
-/** The endpoint string is not an absolute http(s) URL (the message never repeats the input). */
+/**
+ * The endpoint string is not an absolute http(s) URL (the message never repeats the input).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseEndpoint("user:key@host");
+ * } catch (e) {
+ *   if (e instanceof InvalidEndpoint) console.log(e.message); // names neither user nor key
+ * }
+ * ```
+ */
 export class InvalidEndpoint extends ChannelError {
   override readonly code = "E_WEBDRIVER_ENDPOINT";
 }

@@ -28,7 +28,7 @@ export {
   REDACTED,
   redactedEndpoint,
 } from "./endpoint.ts";
-export { type Envelope, readEnvelope, readTextReply } from "./envelope.ts";
+export { type Envelope, isTimeoutReply, readEnvelope, readTextReply } from "./envelope.ts";
 export {
   AppCrashed,
   type DeliveryFacts,

@@ -76,7 +76,19 @@ export interface HttpReply {
   text: string;
 }
 
-/** A real-timer deadline (cleared on dispose, so no timer outlives its request). */
+/**
+ * A real-timer deadline (cleared on dispose, so no timer outlives its request).
+ *
+ * @example
+ * ```ts
+ * const deadline = timerDeadline(15);
+ * try {
+ *   await fetch(url, { signal: deadline.signal });
+ * } finally {
+ *   deadline.dispose();
+ * }
+ * ```
+ */
 export function timerDeadline(seconds: number): AttemptDeadline {
   const controller = new AbortController();
   const timer = setTimeout(

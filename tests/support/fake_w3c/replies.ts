@@ -56,7 +56,16 @@ export function raw(status: number, body: string, contentType = "text/plain"): F
   return { kind: "raw", status, body, contentType };
 }
 
-/** The status code each server uses for an error (W3C table; WDA and Appium ≤ 3 send 408 for timeout). */
+/**
+ * The status code each server uses for an error (W3C table; WDA and Appium ≤ 3 send 408 for
+ * timeout).
+ *
+ * @example
+ * ```ts
+ * errorStatus("wda", "timeout"); // 408
+ * errorStatus("appium", "no such element"); // 404
+ * ```
+ */
 export function errorStatus(flavor: Flavor, error: string): number {
   if (error === "timeout") return flavor === "uiautomator2" ? 500 : 408;
   return ERROR_STATUS[error] ?? 500;
@@ -80,7 +89,14 @@ const ERROR_STATUS: Record<string, number> = {
   "unknown error": 500,
 };
 
-/** The JSON body of a success reply, as the flavor sends it. */
+/**
+ * The JSON body of a success reply, as the flavor sends it.
+ *
+ * @example
+ * ```ts
+ * successBody("uiautomator2", true, null); // { sessionId: "None", value: true }
+ * ```
+ */
 export function successBody(flavor: Flavor, value: unknown, sessionId: string | null): unknown {
   switch (flavor) {
     case "wda":
@@ -92,7 +108,15 @@ export function successBody(flavor: Flavor, value: unknown, sessionId: string | 
   }
 }
 
-/** The JSON body of an error reply, as the flavor sends it. */
+/**
+ * The JSON body of an error reply, as the flavor sends it.
+ *
+ * @example
+ * ```ts
+ * errorBody("wda", "no such alert", "no alert open", "", "S1");
+ * // { value: { error: "no such alert", message: "no alert open", traceback: "" }, sessionId: "S1" }
+ * ```
+ */
 export function errorBody(
   flavor: Flavor,
   error: string,
@@ -110,7 +134,14 @@ export function errorBody(
   }
 }
 
-/** The flavor's `GET /status` value. */
+/**
+ * The flavor's `GET /status` value.
+ *
+ * @example
+ * ```ts
+ * (statusValue("wda") as { ready: boolean }).ready; // true
+ * ```
+ */
 export function statusValue(flavor: Flavor): unknown {
   switch (flavor) {
     case "wda":
@@ -138,7 +169,14 @@ export function statusValue(flavor: Flavor): unknown {
   }
 }
 
-/** The flavor's text for an unknown session id. */
+/**
+ * The flavor's text for an unknown session id.
+ *
+ * @example
+ * ```ts
+ * unknownSessionMessage("wda", "abc"); // "Session does not exist"
+ * ```
+ */
 export function unknownSessionMessage(flavor: Flavor, sessionId: string): string {
   switch (flavor) {
     case "wda":
