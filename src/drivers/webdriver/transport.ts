@@ -201,7 +201,7 @@ export class Transport {
       }
       if (attempt + 1 >= attempts) {
         throw new RunnerCrashError(
-          `${this.where(call)}: ${this.#serverName} did not answer after ${attempts} attempt${
+          `${this.where(call)}: did not answer after ${attempts} attempt${
             attempts === 1 ? "" : "s"
           } (${facts.hung ? `no reply within ${timeoutS}s` : detail})`,
           call,
