@@ -33,6 +33,7 @@ interface RunFlags {
   timings?: string;
   baseUrl?: string;
   systemAlertHandling?: boolean;
+  progress?: boolean;
 }
 
 export function registerRun(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -57,6 +58,7 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
+    .option("--progress", "also print each step as a line on stderr when it is not a terminal")
     .action(async (flags: RunFlags) => {
       await loadDotenv();
       const workers = Number(flags.workers);
@@ -91,7 +93,7 @@ export function registerRun(program: Command, io: CliIo, setExit: (code: number)
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
-        progress: stderrProgress(),
+        progress: stderrProgress({ stepLines: flags.progress }),
         env,
         color: useColor(env),
       });
