@@ -1,7 +1,7 @@
 /**
- * `GET /runs/<id>/archive.zip`: the run folder as a zip rooted at `<id>/`, the same layout as
- * `bajutsu run --zip` (reporting.md's export). Symlinks are skipped, so an archive never carries
- * a file from outside the run.
+ * `GET /runs/<id>/archive.zip`: the run folder as a zip rooted at `<id>/`, so it unpacks into a
+ * folder named like the run. Symlinks are skipped, so an archive never carries a file from
+ * outside the run.
  *
  * @module
  */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isAbsolute, relative } from "node:path";
 import { listScenarioFiles, listTargets } from "./catalog.ts";
 import type { ServeContext } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -34,7 +35,10 @@ export function jobRoutes(ctx: ServeContext): Route[] {
       pattern: "/api/targets",
       handler: async () => {
         const config = await ctx.config.load();
-        return jsonResponse({ config: config.file, targets: listTargets(config) });
+        // Shown in the page header: relative to where serve runs when it lies below it.
+        const shown = relative(Deno.cwd(), config.file);
+        const display = shown.startsWith("..") || isAbsolute(shown) ? config.file : shown;
+        return jsonResponse({ config: display, targets: listTargets(config) });
       },
     },
     {

@@ -114,3 +114,82 @@ Deno.test("the page reads run progress lines into scenario verdicts", async () =
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** Just enough DOM for the live panel. */
+class FakeElement {
+  textContent = "";
+  className = "";
+  disabled = false;
+  hidden = false;
+  scrollTop = 0;
+  clientHeight = 100;
+  scrollHeight = 100;
+  max = 1;
+  value = 0;
+  children: unknown[] = [];
+  listeners: Record<string, () => void> = {};
+  get firstChild() {
+    return this.children[0] ?? null;
+  }
+  append(...nodes: unknown[]) {
+    this.children.push(...nodes);
+  }
+  addEventListener(type: string, fn: () => void) {
+    this.listeners[type] = fn;
+  }
+  setAttribute() {}
+}
+
+class FakeEventSource {
+  static CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = 1;
+  listeners: Record<string, (e: { data: string }) => void> = {};
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: (e: { data: string }) => void) {
+    this.listeners[type] = fn;
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+Deno.test("live panel: a done event that beats the cancel reply leaves the final status", async () => {
+  const { dir } = await loadModules();
+  const g = globalThis as Record<string, unknown>;
+  const saved = { document: g.document, EventSource: g.EventSource, fetch: g.fetch };
+  try {
+    const elements = new Map<string, FakeElement>();
+    g.document = {
+      getElementById: (id: string) => {
+        if (!elements.has(id)) elements.set(id, new FakeElement());
+        return elements.get(id);
+      },
+      createElement: () => new FakeElement(),
+    };
+    g.EventSource = FakeEventSource;
+    const reply = Promise.withResolvers<Response>();
+    g.fetch = () => reply.promise;
+    const { LiveView } = await import(`file://${join(dir, "live.js")}`);
+    const done: unknown[] = [];
+    const live = new LiveView({ onDone: (v: unknown) => done.push(v), onError: () => {} });
+    live.follow("job1");
+    const source = FakeEventSource.last!;
+    source.listeners.log({ data: "▶ scenario 1/1: waits" });
+    assert.equal(elements.get("live-status")!.textContent, "running");
+    const cancelling = live.cancel();
+    // The run ends and its done event arrives before the reply to the cancel request.
+    source.listeners.done({
+      data: JSON.stringify({ id: "job1", status: "done", cancelled: true, ok: false, exitCode: 1 }),
+    });
+    reply.resolve(new Response(JSON.stringify({ cancelled: true })));
+    await cancelling;
+    assert.equal(elements.get("live-status")!.textContent, "cancelled");
+    assert.equal(done.length, 1);
+  } finally {
+    Object.assign(g, saved);
+    await Deno.remove(dir, { recursive: true });
+  }
+});

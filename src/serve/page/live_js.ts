@@ -26,6 +26,7 @@ export class LiveView {
   constructor(hooks) {
     this.hooks = hooks;
     this.jobId = null;
+    this.done = false;
     this.source = null;
     this.model = new ProgressModel();
     byId("cancel").addEventListener("click", () => this.cancel());
@@ -34,6 +35,7 @@ export class LiveView {
   follow(jobId) {
     this.stop();
     this.jobId = jobId;
+    this.done = false;
     this.model = new ProgressModel();
     this.logLines = 0;
     show(byId("live-idle"), false);
@@ -100,6 +102,7 @@ export class LiveView {
 
   finish(view) {
     if (view.id !== this.jobId) return;
+    this.done = true;
     this.stop();
     const kind = statusOf(view);
     const text = kind === "failed" && view.exitCode !== 1 && view.exitCode !== null
@@ -115,8 +118,10 @@ export class LiveView {
     if (!this.jobId) return;
     byId("cancel").disabled = true;
     try {
-      const r = await api("/api/jobs/" + encodeURIComponent(this.jobId) + "/cancel", { method: "POST" });
-      if (r.cancelled) this.setStatus("cancelling…", "cancelling");
+      const jobId = this.jobId;
+      const r = await api("/api/jobs/" + encodeURIComponent(jobId) + "/cancel", { method: "POST" });
+      // The run may have ended (and its done event arrived) before this reply did.
+      if (r.cancelled && this.jobId === jobId && !this.done) this.setStatus("cancelling…", "cancelling");
     } catch (err) {
       byId("cancel").disabled = false;
       this.hooks.onError(err);

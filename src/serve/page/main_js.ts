@@ -47,6 +47,10 @@ async function login(event) {
   } catch (err) {
     error.textContent = err.status === 401 ? "Wrong token." : err.message;
     show(error, true);
+    if (err.status === 401) {
+      byId("login-token").value = "";
+      byId("login-token").focus();
+    }
     return;
   }
   byId("login-token").value = "";
@@ -155,7 +159,9 @@ async function startRun() {
   }
 }
 
-function openReport(runId) {
+// From the history the report is what the user asked for: bring it into view. At the end of a
+// live run it opens below without moving the page away from the verdicts.
+function openReport(runId, reveal) {
   const base = "/runs/" + encodeURIComponent(runId) + "/";
   show(byId("report"), true);
   byId("report-caption").textContent = "loading " + runId + "…";
@@ -165,7 +171,7 @@ function openReport(runId) {
   const frame = byId("report-frame");
   frame.dataset.run = runId;
   frame.src = base + "report.html";
-  byId("report").scrollIntoView({ block: "start", behavior: "smooth" });
+  if (reveal) byId("report").scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 function onReportLoaded() {
@@ -221,12 +227,12 @@ function start() {
   live = new LiveView({
     onDone: (view) => {
       historyView.refresh();
-      if (view.outPath && view.runId) openReport(view.runId);
+      if (view.outPath && view.runId) openReport(view.runId, false);
     },
     onError: (err) => reportError(err),
   });
   historyView = new HistoryView({
-    onOpen: (runId) => openReport(runId),
+    onOpen: (runId) => openReport(runId, true),
     onChange: (runId) => {
       if (byId("report-frame").dataset.run === runId) closeReport();
     },

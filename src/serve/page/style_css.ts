@@ -77,7 +77,8 @@ main {
   gap: 0.5rem 0.75rem;
   margin: 0.5rem 0;
 }
-label { display: inline-flex; align-items: center; gap: 0.4rem; }
+label { display: inline-flex; align-items: center; gap: 0.4rem; max-width: 100%; }
+select { max-width: 100%; min-width: 0; text-overflow: ellipsis; }
 input, select, button {
   font: inherit;
   color: inherit;
