@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { notFound } from "./errors.ts";
 
 /** The byte range a `Range` header asks for within `size` bytes; null = whole file; "bad" = 416. */
 export function parseRange(header: string | null, size: number): [number, number] | null | "bad" {
@@ -31,7 +32,13 @@ export async function fileResponse(
   req: Request,
   contentType: string,
 ): Promise<Response> {
-  const file = await Deno.open(path, { read: true });
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw notFound(); // removed meanwhile
+    throw err;
+  }
   const size = (await file.stat()).size;
   const headers = new Headers({
     "content-type": contentType,

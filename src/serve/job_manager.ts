@@ -107,7 +107,7 @@ export class JobManager {
 
   async #follow(job: Job, proc: GroupProcess): Promise<void> {
     const exit = await proc.exited;
-    // Orphans (a browser the run started) may hold the output pipes open: reap, then drain.
+    // Orphans left in the group may hold the output pipes open: reap, then drain.
     await reapGroup(proc.pid, { control: this.opts.control, wait: this.opts.wait });
     if (!(await settlesWithin(proc.outputDone, OUTPUT_DRAIN_MS, this.opts.wait))) {
       proc.stopOutput();

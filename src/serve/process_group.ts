@@ -41,6 +41,11 @@ export interface ProcessControl {
   signal(target: number, signal: Deno.Signal): boolean;
   /** True while `target` (negative = a process group) has a live member. */
   alive(target: number): boolean;
+  /**
+   * Every live descendant of `pid`, also those that left its process group (Playwright starts
+   * its browser in a session of its own); empty when they cannot be listed.
+   */
+  descendants(pid: number): Promise<number[]>;
 }
 
 // Signal 0 delivers nothing and only checks that the target exists (kill(2)); Deno's type
@@ -57,6 +62,49 @@ function send(target: number, signal: Deno.Signal): boolean {
     if (err instanceof Deno.errors.PermissionDenied) return false;
     throw err;
   }
+}
+
+/** pid → parent pid of every process, from /proc on Linux, else from `ps`. */
+async function parentTable(): Promise<Map<number, number>> {
+  const table = new Map<number, number>();
+  if (Deno.build.os === "linux") {
+    for await (const e of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(e.name)) continue;
+      try {
+        const stat = await Deno.readTextFile(`/proc/${e.name}/stat`);
+        // The command name may hold spaces and parentheses: fields follow the last ")".
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        table.set(Number(e.name), ppid);
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return table;
+  }
+  const out = await new Deno.Command("ps", { args: ["-A", "-o", "pid=,ppid="], stdin: "null" })
+    .output();
+  for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
+    const m = /^\s*(\d+)\s+(\d+)\s*$/.exec(line);
+    if (m) table.set(Number(m[1]), Number(m[2]));
+  }
+  return table;
+}
+
+/** The descendants of `pid` in `table` (pid → parent pid), breadth first. */
+export function descendantsIn(table: ReadonlyMap<number, number>, pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [child, parent] of table) {
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const out: number[] = [];
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (out.includes(next)) continue;
+    out.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return out;
 }
 
 /** Real processes: `detached` makes the child a session and process-group leader. */
@@ -85,4 +133,11 @@ export const osProcessControl: ProcessControl = {
   },
   signal: send,
   alive: (target) => send(target, PROBE),
+  descendants: async (pid) => {
+    try {
+      return descendantsIn(await parentTable(), pid);
+    } catch {
+      return [];
+    }
+  },
 };

@@ -21,20 +21,22 @@ async function stampOf(path: string): Promise<string> {
   }
 }
 
-/** Renders report pages, remembering the last rendering of each run until its inputs change. */
-export class ReportViews {
-  readonly #cache = new Map<string, { stamp: string; html: string }>();
+/** What to send for a report: the file on disk, or a rendering that could not be stored. */
+export type ReportView = { kind: "file" } | { kind: "html"; html: string };
 
-  /**
-   * The report page of the run in `runDir`, or null when it cannot be rendered (no or broken
-   * manifest): the caller then serves the stored file, if any.
-   */
-  async render(runDir: string): Promise<string | null> {
+/**
+ * Brings report pages up to date, remembering which runs are current (by the stamps of their
+ * inputs) so an unchanged run is rendered once per server, and serving stays a file read.
+ */
+export class ReportViews {
+  readonly #current = new Map<string, string>();
+
+  /** Makes `<runDir>/report.html` current where it can; says what to serve. */
+  async view(runDir: string): Promise<ReportView> {
     const manifestPath = join(runDir, "manifest.json");
     const yamlPath = join(runDir, "scenario.yaml");
     const stamp = `${await stampOf(manifestPath)}|${await stampOf(yamlPath)}`;
-    const cached = this.#cache.get(runDir);
-    if (cached?.stamp === stamp) return cached.html;
+    if (this.#current.get(runDir) === stamp) return { kind: "file" };
     let html: string;
     try {
       const manifest = parseManifest(await Deno.readTextFile(manifestPath), manifestPath);
@@ -42,15 +44,18 @@ export class ReportViews {
       const elementTrees = await loadElementTrees(runDir, manifest, DEFAULT_TREE_BUDGET);
       html = renderReport(manifest, { elementTrees, scenarioYaml });
     } catch {
-      return null;
+      return { kind: "file" }; // no or broken manifest: the stored page, if any
     }
     const stored = join(runDir, "report.html");
-    const current = await Deno.readTextFile(stored).catch(() => null);
-    if (current !== html) {
-      // A newer renderer: keep the file on disk in step, so it also opens right from disk.
-      await writeFileAtomic(stored, html, 0o600).catch(() => {});
+    if ((await Deno.readTextFile(stored).catch(() => null)) !== html) {
+      try {
+        // Written by an older renderer: keep the file in step, so it opens right from disk too.
+        await writeFileAtomic(stored, html, 0o600);
+      } catch {
+        return { kind: "html", html };
+      }
     }
-    this.#cache.set(runDir, { stamp, html });
-    return html;
+    this.#current.set(runDir, stamp);
+    return { kind: "file" };
   }
 }

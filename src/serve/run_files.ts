@@ -36,9 +36,9 @@ export async function serveRunFile(
   if (!info.isFile) throw notFound();
   const name = segments.at(-1)!;
   if (segments.length === 2 && name === "report.html") {
-    const html = await reports.render(join(runsDir, segments[0]));
-    if (html !== null) {
-      return new Response(req.method === "HEAD" ? null : html, {
+    const view = await reports.view(join(runsDir, segments[0]));
+    if (view.kind === "html") {
+      return new Response(req.method === "HEAD" ? null : view.html, {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
       });
     }

@@ -1,6 +1,7 @@
 /** The cancel ladder of a run job, stepped with manual waits: no wall-clock sleeping. */
 import assert from "node:assert/strict";
 import { cancelRunProcess, KILL_STEP_MS, reapGroup } from "../../src/serve/cancel_escalation.ts";
+import { descendantsIn } from "../../src/serve/process_group.ts";
 import { FakeControl, flush, ManualWait } from "./helpers.ts";
 
 function setup() {
@@ -47,6 +48,36 @@ Deno.test("past the grace: SIGTERM to the group, then SIGKILL to the group, 5 s 
   proc.exit(137, "SIGKILL");
   assert.equal(await outcome, "group-kill");
   assert.match(log.join("\n"), /still running after the 3s cancel grace/);
+});
+
+Deno.test("the group signals also reach descendants that left the group", async () => {
+  const { control, wait, proc, deps } = setup();
+  control.tree.set(proc.pid, [7001, 7002]);
+  const outcome = cancelRunProcess(proc, 1, deps);
+  await flush();
+  assert.deepEqual(control.signals, [[proc.pid, "SIGTERM"]], "the leader alone first");
+  wait.fire(1000);
+  await flush();
+  assert.deepEqual(control.signals.slice(1), [
+    [-proc.pid, "SIGTERM"],
+    [7001, "SIGTERM"],
+    [7002, "SIGTERM"],
+  ]);
+  wait.fire(KILL_STEP_MS);
+  await flush();
+  assert.deepEqual(control.signals.slice(4), [
+    [-proc.pid, "SIGKILL"],
+    [7001, "SIGKILL"],
+    [7002, "SIGKILL"],
+  ]);
+  proc.exit(137, "SIGKILL");
+  assert.equal(await outcome, "group-kill");
+});
+
+Deno.test("descendants: children of children, from a pid → parent table", () => {
+  const table = new Map([[10, 1], [11, 10], [12, 11], [13, 10], [20, 1], [21, 20]]);
+  assert.deepEqual(descendantsIn(table, 10), [11, 13, 12]);
+  assert.deepEqual(descendantsIn(table, 21), []);
 });
 
 Deno.test("a group SIGTERM that ends the run stops the ladder there", async () => {

@@ -71,6 +71,11 @@ export class FakeControl implements ProcessControl {
   alive(target: number): boolean {
     return this.#exists(target);
   }
+  /** Descendants the test declares per leader pid. */
+  readonly tree = new Map<number, number[]>();
+  descendants(pid: number): Promise<number[]> {
+    return Promise.resolve(this.tree.get(pid) ?? []);
+  }
   readonly #exited = new Set<number>();
   markExited(pid: number): void {
     this.#exited.add(pid);

@@ -160,10 +160,15 @@ Deno.test("a run cancelled before it got going leaves no report", async () => {
   }
 });
 
-Deno.test("a run that ignores SIGTERM: group SIGTERM after the grace, then SIGKILL", async () => {
-  // A stand-in for a wedged run: it ignores SIGTERM, and so do the children it keeps starting.
-  const script = "trap '' TERM; echo started; while :; do sleep 0.2; done";
+Deno.test("a run that ignores SIGTERM: group SIGTERM after the grace, then SIGKILL, strays too", {
+  ignore: Deno.build.os !== "linux",
+}, async () => {
+  // A stand-in for a wedged run: it ignores SIGTERM (so do its children), and it has started a
+  // process in a session of its own, the way Playwright starts a browser.
+  const script =
+    "trap '' TERM; setsid sleep 300 & echo \"stray $!\"; echo started; while :; do sleep 0.2; done";
   const s = await startTestServe({ cancelGraceS: 0.5, bajutsu: ["sh", "-c", script, "sh"] });
+  let stray = 0;
   try {
     const { body } = await call(
       `${s.url}/api/run`,
@@ -171,17 +176,31 @@ Deno.test("a run that ignores SIGTERM: group SIGTERM after the grace, then SIGKI
     );
     const id = body.jobId as string;
     const rest = await waitForLine(`${s.url}/api/jobs/${id}/events`, /started/);
-    const leader = s.server.context.jobs.get(id)!;
+    const job = s.server.context.jobs.get(id)!;
+    stray = Number(/stray (\d+)/.exec(job.log.lines.join("\n"))![1]);
+    assert.ok(processAlive(stray), "the stray runs in its own session");
     await call(`${s.url}/api/jobs/${id}/cancel`, { method: "POST" });
     const text = await rest();
     assert.match(text, /still running after the 0\.5s cancel grace: SIGTERM to its process group/);
     assert.match(text, /SIGKILL to its process group/);
     assert.match(text, /bajutsu run ended by SIGKILL/);
-    assert.equal(leader.view(false).cancelled, true);
+    assert.equal(job.view(false).cancelled, true);
+    assert.ok(!processAlive(stray), "the stray was killed with the run");
   } finally {
     await s.stop();
+    if (stray && processAlive(stray)) Deno.kill(stray, "SIGKILL");
   }
 });
+
+/** True while process `pid` exists (a zombie counts as gone). */
+function processAlive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 /** Starts `bajutsu serve` as a process; resolves its URL and pid. */
 async function serveProcess(runsDir: string) {
