@@ -54,8 +54,8 @@ async function signalTree(
 }
 
 /**
- * After the leader exited: SIGTERM whatever is left in its process group (orphans such as a
- * browser the run started), and SIGKILL it if it is still there after `KILL_STEP_MS`.
+ * After the leader exited: SIGTERM whatever is left in its process group (orphaned helpers the
+ * run started), and SIGKILL it if it is still there after `KILL_STEP_MS`.
  */
 export async function reapGroup(
   pgid: number,
