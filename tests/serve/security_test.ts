@@ -198,9 +198,9 @@ Deno.test("every reply carries the security headers; only run files may be frame
 
 Deno.test("run files are confined to the runs folder: traversal is 400, escapes and hidden are 404", async () => {
   const s = await startTestServe({ token: TOKEN });
+  const outside = await Deno.makeTempDir({ prefix: "bajutsu-outside-" });
   try {
     const run = await writeRun(s.runsDir, "20240101-000000", [{ name: "a", ok: true }]);
-    const outside = await Deno.makeTempDir({ prefix: "bajutsu-outside-" });
     await Deno.writeTextFile(join(outside, "secret.txt"), "secret");
     await Deno.symlink(join(outside, "secret.txt"), join(run, "leak.txt"));
     await Deno.symlink(outside, join(run, "outdir"));
@@ -229,9 +229,9 @@ Deno.test("run files are confined to the runs folder: traversal is 400, escapes 
       assert.ok(expected.includes(status), `${path}: ${status}, expected ${expected}`);
     }
     assert.equal(await rawGet(s.server.port, "/runs/20240101-000000/manifest.json", auth), 200);
-    await Deno.remove(outside, { recursive: true });
   } finally {
     await s.stop();
+    await Deno.remove(outside, { recursive: true });
   }
 });
 
