@@ -12,6 +12,7 @@ import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
 import { registerSchema } from "./commands/schema.ts";
+import { registerServe } from "./commands/serve.ts";
 
 /** Where a command writes; injected so tests can capture output. */
 export interface CliIo {
@@ -53,6 +54,7 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   registerLint(program, io, setExit);
   registerReport(program, io, setExit);
   registerSchema(program, io, setExit);
+  registerServe(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (err) {

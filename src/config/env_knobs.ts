@@ -68,6 +68,11 @@ export function xcuitestMaxWarmReuses(get: EnvGetter = processEnv): number {
   return readNumber(get, "BAJUTSU_XCUITEST_MAX_WARM_REUSES", 3, { integer: true });
 }
 
+/** `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its trash. */
+export function runRetentionDays(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_RUN_RETENTION_DAYS", 30, {});
+}
+
 /** All numeric knobs at once (durations in seconds, hence the `S` suffix). */
 export interface EnvKnobs {
   minWaitTimeoutS: number;

@@ -49,8 +49,11 @@ export function formatStepLine(sid: string, phase: string, index: number, action
   return printable(`${sid} · ${where}step ${index}: ${action}`);
 }
 
-/** A stderr sink; the live line is drawn only on a terminal. */
-export function stderrProgress(): ProgressSink {
+/**
+ * A stderr sink; the live line is drawn only on a terminal. With `stepLines` (`--progress`) and
+ * no terminal, every step start is printed as a line of its own instead (serve's live log).
+ */
+export function stderrProgress(opts: { stepLines?: boolean } = {}): ProgressSink {
   const enc = new TextEncoder();
   const tty = Deno.stderr.isTerminal();
   let liveShown = false;
@@ -62,7 +65,10 @@ export function stderrProgress(): ProgressSink {
       write(text + "\n");
     },
     live(text) {
-      if (!tty) return;
+      if (!tty) {
+        if (opts.stepLines && text !== "") write(text + "\n");
+        return;
+      }
       write("\r\x1b[2K" + text.slice(0, Math.max(20, (Deno.consoleSize?.().columns ?? 100) - 1)));
       liveShown = text !== "";
     },

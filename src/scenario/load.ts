@@ -72,6 +72,33 @@ export interface LoadedPaths {
 }
 
 /**
+ * Loads scenario `text` as if it were the file `file` (component and data references resolve
+ * from there; `rootDir` defaults to its directory). Component-shaped text is checked as a
+ * component. Used to lint unsaved text.
+ *
+ * @example
+ * const { errors } = await loadScenarioText("- name: x\n  steps: []\n", "scenarios/x.yaml");
+ */
+export async function loadScenarioText(
+  text: string,
+  file: string,
+  opts: LoadOptions = {},
+): Promise<LoadedFile> {
+  const abs = resolve(file);
+  let kind: LoadedFile["kind"] = "scenario";
+  const outcome = await guarded(abs, async () => {
+    const parsed = parseYaml(text, abs);
+    if (parsed.errors.length === 0 && isComponentShape(parsed.node)) {
+      kind = "component";
+      const v = validateComponentNode(parsed.node!);
+      return { scenarios: [], errors: tidy(v.errors, abs), warnings: tidy(v.warnings, abs) };
+    }
+    return await loadParsed(abs, parsed, opts.rootDir ?? dirname(abs), opts.configSetup);
+  });
+  return { file: abs, kind, outcome };
+}
+
+/**
  * Loads files and folders (every `*.yaml`/`*.yml` below a folder, recursively, sorted). A
  * folder is the suite root of the files under it; a file's root is its directory (unless
  * `rootDir` is given). Component-shaped files are validated as components. A missing path

@@ -39,6 +39,7 @@ interface RunFlags {
   timings?: string;
   baseUrl?: string;
   systemAlertHandling?: boolean;
+  progress?: boolean;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -65,6 +66,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
+    .option("--progress", "also print each step as a line on stderr when it is not a terminal")
     .action(async (flags: RunFlags) => {
       try {
         const dotenv = await loadDotenv();
@@ -109,7 +111,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
-        progress: stderrProgress(),
+        progress: stderrProgress({ stepLines: flags.progress }),
         env,
         color: useColor(env),
       });
