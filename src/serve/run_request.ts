@@ -7,6 +7,7 @@
 import { BROWSERS } from "../config/types.ts";
 import { badRequest, HttpError } from "./errors.ts";
 import { confinedPath, relativeSegments } from "./confine.ts";
+import { BACKENDS } from "../drivers/registry.ts";
 
 /** A validated run request. */
 export interface RunSpec {
@@ -23,17 +24,8 @@ export interface RunSpec {
   browsers?: string[];
 }
 
-/** Backend tokens `bajutsu run --backend` knows (platforms and actuators). */
-export const BACKEND_TOKENS = [
-  "ios",
-  "android",
-  "web",
-  "fake",
-  "xcuitest",
-  "adb",
-  "playwright",
-  "webdriver",
-] as const;
+/** Backend tokens `bajutsu run --backend` knows (platforms and actuators), from the registry. */
+export const BACKEND_TOKENS: readonly string[] = BACKENDS.flatMap((d) => d.tokens);
 
 /** Fields of the reference API this runner does not implement yet: refused, never ignored. */
 const UNSUPPORTED = [
@@ -122,7 +114,7 @@ export function parseRunBody(body: unknown): RunSpec {
   }
   const backend = listField(b, "backend");
   if (backend !== undefined && backend.length > 0) {
-    const bad = backend.find((t) => !(BACKEND_TOKENS as readonly string[]).includes(t));
+    const bad = backend.find((t) => !BACKEND_TOKENS.includes(t));
     if (bad !== undefined) {
       throw badRequest(
         `backend: unknown backend token ${JSON.stringify(bad)} (known: ${

@@ -7,7 +7,7 @@
  */
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { EXIT_OK, EXIT_USAGE } from "../exit_codes.ts";
+import { EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
 
 interface ServeFlags {
