@@ -1,7 +1,9 @@
 /**
- * The tap family's reachability check on a real page (drivers.md §9): the element the browser
- * would hit at the target's centre must be the target or inside it. A centre outside the
- * viewport counts as a hit: we never scroll implicitly.
+ * The tap family's reachability check on a real page (docs/backends.md#web): the element the
+ * browser would hit at the target's centre must be the target or inside it. A centre outside the
+ * viewport is not reachable: a pointer event there reaches nothing, so the step would pass
+ * having done nothing. The driver never scrolls by itself; the orchestrator's bounded recovery
+ * scroll brings the element in (docs/scenario-language.md#reachability).
  *
  * @module
  */
@@ -18,8 +20,14 @@ export interface PageTarget {
   maxLabel: number;
 }
 
-/** The cover as `[id, label, x, y, w, h]`, or null when the target is reached. */
-export type HitResult = [string | null, string | null, number, number, number, number] | null;
+/**
+ * The cover as `[id, label, x, y, w, h]`, `"offscreen"` when the point is outside the viewport,
+ * or null when the target is reached.
+ */
+export type HitResult =
+  | [string | null, string | null, number, number, number, number]
+  | "offscreen"
+  | null;
 
 /** The page-side description of a resolved element. */
 export function pageTarget(el: UiElement): PageTarget {
@@ -38,7 +46,7 @@ export function pageTarget(el: UiElement): PageTarget {
  * scan). The cover is named by its nearest scanned ancestor, which is what a user can select.
  */
 export function pageHitTest(t: PageTarget & { x: number; y: number }): HitResult {
-  if (t.x < 0 || t.y < 0 || t.x >= innerWidth || t.y >= innerHeight) return null;
+  if (t.x < 0 || t.y < 0 || t.x >= innerWidth || t.y >= innerHeight) return "offscreen";
   const hit = document.elementFromPoint(t.x, t.y);
   if (!hit) return null;
   const labelOf = (el: Element): string | null => {
@@ -73,9 +81,9 @@ export function hitTestArgs(el: UiElement): PageTarget & { x: number; y: number 
   return { ...pageTarget(el), x, y };
 }
 
-/** The cover of a hit result as a candidate, or null when reached. */
+/** The cover of a hit result as a candidate, or null when reached (or off-screen). */
 export function coverCandidate(result: HitResult): Candidate | null {
-  if (result === null) return null;
+  if (result === null || result === "offscreen") return null;
   const [identifier, label, x, y, w, h] = result;
   return { identifier, label, frame: [x, y, w, h] };
 }

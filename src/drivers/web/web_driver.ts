@@ -31,6 +31,7 @@ import {
   renderCandidate,
   renderSelector,
   resolveUnique,
+  toCandidate,
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
@@ -196,7 +197,7 @@ export class WebDriver implements Driver {
       if (err instanceof ElementNotFound) return false;
       throw err;
     }
-    return (await this.#cover(target)) === null;
+    return (await this.#obstruction(target)) === null;
   }
 
   async viewport(): Promise<{ width: number; height: number }> {
@@ -293,13 +294,18 @@ export class WebDriver implements Driver {
   }
 
   async scroll(from: Point, to: Point): Promise<void> {
-    await this.#act({ gesture: "scroll", via: "coordinate", points: [from, to] }, async () => {
-      if (this.#touchInput()) {
+    const touch = this.#touchInput();
+    // The finger moves from → to, so the content moves the other way: wheel by from − to.
+    // Wheel deltas are whole CSS pixels: WebDriver BiDi (Firefox) refuses a fractional one.
+    const dx = Math.round(from[0] - to[0]);
+    const dy = Math.round(from[1] - to[1]);
+    const sent: Point = touch ? to : [from[0] - dx, from[1] - dy];
+    await this.#act({ gesture: "scroll", via: "coordinate", points: [from, sent] }, async () => {
+      if (touch) {
         await touchScroll(await this.#session(), from, to, (s) => this.#clock.sleep(s));
       } else {
         await this.page.mouse.move(from[0], from[1]);
-        // The finger moves from → to, so the content moves the other way: wheel by from − to.
-        await this.page.mouse.wheel(from[0] - to[0], from[1] - to[1]);
+        await this.page.mouse.wheel(dx, dy);
       }
       await this.#evaluate(pageScrollSettle, {
         x: from[0],
@@ -485,19 +491,27 @@ export class WebDriver implements Driver {
   /** resolveUnique on a fresh read, then the hit test. */
   async #reachable(sel: Selector): Promise<Element> {
     const target = resolveUnique(await this.query(), sel);
-    const cover = await this.#cover(target);
-    if (cover !== null) {
-      throw new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
-    }
+    const obstruction = await this.#obstruction(target);
+    if (obstruction !== null) throw obstruction;
     return target;
   }
 
-  async #cover(target: Element) {
+  /** Why a pointer event at the target's centre would not reach it, or null when it would. */
+  async #obstruction(target: Element): Promise<ElementNotTappable | null> {
     const hit = await this.#op(
       "hit test",
       () => this.#evaluate(pageHitTest, hitTestArgs(target)),
     );
-    return coverCandidate(hit);
+    if (hit === "offscreen") {
+      const { width, height } = await this.viewport();
+      return new ElementNotTappable(
+        `not tappable: off-screen ${renderCandidate(toCandidate(target))} ` +
+          `(viewport ${width}×${height})`,
+      );
+    }
+    const cover = coverCandidate(hit);
+    if (cover === null) return null;
+    return new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
   }
 
   #about(target: Element): Pick<ActuationInput, "frame" | "target"> {
