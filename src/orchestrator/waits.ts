@@ -8,7 +8,7 @@
 import type { Element } from "../drivers/driver.ts";
 import type { WaitTrace } from "../evidence/sink.ts";
 import { countMatching, requestLabel } from "../assertions/mod.ts";
-import { findAll, renderSelector, treesEqual } from "../selectors/mod.ts";
+import { indexedPresent, renderSelector, treesEqual } from "../selectors/mod.ts";
 import type { RequestMatch, Selector, WaitSpec } from "../scenario/types.ts";
 import { checkCancelled } from "./cancellation.ts";
 import type { RunContext } from "./context.ts";
@@ -131,7 +131,7 @@ async function waitFor(
     if (tree.length > 0 && trace.firstNonemptySeconds === null) {
       trace.firstNonemptySeconds = readStart - start;
     }
-    return findAll(tree, sel).length > 0;
+    return indexedPresent(tree, sel);
   }, watchers);
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
   trace.elementsAtTimeout = r.tree.length;
@@ -141,7 +141,7 @@ async function waitFor(
 }
 
 async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
-  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => findAll(tree, sel).length === 0, []);
+  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => !indexedPresent(tree, sel), []);
   const reason = r.met ? "" : timeoutText(`gone ${renderSelector(sel)}`, t);
   return { ok: r.met, reason, tree: r.tree, trace: null };
 }

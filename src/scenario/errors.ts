@@ -45,6 +45,8 @@ export type LoadErrorCode =
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
   | "E_ENUM"
+  /** `index` where it can have no effect: inside `within`, in `count`, in `forEach`. */
+  | "E_INDEX_NO_EFFECT"
   /** YAML aliases expand past the limit (an "alias bomb"), or an alias refers to its own node. */
   | "E_ALIAS_LIMIT"
   /** Collections nested deeper than the limit. */
@@ -57,7 +59,7 @@ export type LoadErrorCode =
   | "E_INTERNAL"
   /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
   | "W_DEPRECATED"
-  /** Warning: a field that has no effect where it is written (e.g. `index` inside `within`). */
+  /** Warning: a field that has no effect where it is written (e.g. the config's `mockServer`). */
   | "W_IGNORED";
 
 export interface LoadError {

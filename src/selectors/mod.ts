@@ -13,7 +13,7 @@
  */
 export { globMatch, globToRegExp } from "./glob.ts";
 export { compileMatcher, type ElementPredicate, matches } from "./match.ts";
-export { findAll } from "./find.ts";
+export { findAll, indexedNeed, indexedPresent } from "./find.ts";
 export { collapseIdentical, MAX_LISTED_CANDIDATES, resolveUnique } from "./resolve.ts";
 export {
   renderCandidate,

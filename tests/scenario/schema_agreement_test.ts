@@ -63,6 +63,7 @@ const SCHEMA_CODES = new Set([
   "E_ALERT_FORM",
   "E_PERMISSION",
   "E_VISUAL_ENGINE",
+  "E_INDEX_NO_EFFECT",
 ]);
 
 /**

@@ -27,8 +27,8 @@ import type { Selector } from "../../scenario/types.ts";
 import {
   assertReachable,
   coverOf,
-  findAll,
   frameCenter,
+  indexedPresent,
   renderSelector,
   resolveUnique,
 } from "../../selectors/mod.ts";
@@ -292,7 +292,7 @@ export class FakeDriver implements Driver {
 
   async waitFor(sel: Selector): Promise<boolean> {
     await this.#call("waitFor", "query");
-    return findAll(this.app.render().tree, sel).length > 0;
+    return indexedPresent(this.app.render().tree, sel);
   }
 
   async screenshot(path: string): Promise<void> {

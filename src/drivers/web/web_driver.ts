@@ -25,9 +25,9 @@ import {
 import { DeviceTimeout } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
-  findAll,
   frameCenter,
   gestureAnchor,
+  indexedPresent,
   renderCandidate,
   renderSelector,
   resolveUnique,
@@ -186,7 +186,7 @@ export class WebDriver implements Driver {
   }
 
   async waitFor(sel: Selector): Promise<boolean> {
-    return findAll(await this.query(), sel).length > 0;
+    return indexedPresent(await this.query(), sel);
   }
 
   async isTappable(sel: Selector): Promise<boolean> {
