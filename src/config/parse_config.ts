@@ -28,10 +28,12 @@ import {
   launchServer,
   mailbox,
   mockServer,
+  nonNegativeNumber,
   notifyList,
   positiveInteger,
   strList,
   strMap,
+  testIdAttribute,
   viewport,
   xcuitest,
 } from "./field_readers.ts";
@@ -43,6 +45,7 @@ import {
 } from "./scenario_parts.ts";
 import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
 import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
+import { ignoredOn } from "./platform_keys.ts";
 
 /** What parsing one config document yields. */
 export interface ParsedConfig {
@@ -94,6 +97,8 @@ const readTargetFields = record({
   deviceMode: str,
   wsEndpoint: str,
   viewport,
+  testIdAttribute,
+  actionTimeout: nonNegativeNumber,
   grantPermissions: strList,
   launchEnv: strMap,
   launchArgs: strList,
@@ -214,7 +219,10 @@ export function parseConfig(
   return { config, errors: ctx.errors, warnings: ctx.warnings };
 }
 
-/** Every target carries the identifier its derived platform requires. */
+/**
+ * Every target carries the identifier its derived platform requires; a key its platform ignores
+ * is a warning at the key.
+ */
 function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
   const targetsNode = root.kind === "map"
     ? root.entries.find((e) => e.key === "targets")?.value
@@ -228,6 +236,12 @@ function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
       continue;
     }
     const p = derivePlatform(target, config.defaults);
+    if (e.value.kind === "map") {
+      for (const field of e.value.entries) {
+        const why = ignoredOn(field.key, p);
+        if (why !== null) warn(ctx, field.keyPos, "W_PLATFORM", childPath(path, field.key), why);
+      }
+    }
     const key = missingIdentifier(target, p);
     if (key) {
       // No identifier at all is a shape error (a schema can say it); the wrong one for the

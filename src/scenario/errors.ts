@@ -60,7 +60,9 @@ export type LoadErrorCode =
   /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
   | "W_DEPRECATED"
   /** Warning: a field that has no effect where it is written (e.g. the config's `mockServer`). */
-  | "W_IGNORED";
+  | "W_IGNORED"
+  /** Warning: a key the target's platform ignores (e.g. `launchArgs` on a web target). */
+  | "W_PLATFORM";
 
 export interface LoadError {
   file: string;

@@ -34,6 +34,7 @@ export {
   GESTURE_MARGIN,
   gestureAnchor,
   redirectCandidates,
+  ROOT_TRAIT,
   screenSize,
   topmostAtPoint,
 } from "./geometry.ts";

@@ -22,7 +22,9 @@ import {
   ElementNotFound,
   type Exchange,
   type Point,
+  type TapOptions,
 } from "../driver.ts";
+import { formatKeyChord, type KeyChord } from "../keys.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
   assertReachable,
@@ -43,6 +45,9 @@ import type { Rendered } from "./live_screen.ts";
 import { screenshotPng } from "./screenshot.ts";
 import { renderAlert } from "./system_alert.ts";
 import type { FakeAppSpec } from "./types.ts";
+
+/** The DSL action each focused gesture serves, for the "nothing is focused" failure. */
+const FOCUS_ACTION = { typeText: "type", deleteText: "delete", selectAll: "select" } as const;
 
 /** Poll interval of `handleSystemAlert` while no alert is up (drivers.md §7.3). */
 const ALERT_POLL_S = 0.2;
@@ -110,11 +115,38 @@ export class FakeDriver implements Driver {
     return this.app.render().tree;
   }
 
-  async tap(sel: Selector): Promise<void> {
+  async tap(sel: Selector, opts: TapOptions = {}): Promise<void> {
     await this.#call("tap");
     const t = this.#target(sel, true);
-    this.#recordAt("tap", t);
-    this.#done("tap", sel, () => this.app.activate(t.rendered, t.index, "tap"));
+    const [x, y, w, h] = t.el.frame;
+    const point: Point = opts.at
+      ? [x + opts.at[0] * w, y + opts.at[1] * h]
+      : frameCenter(t.el.frame);
+    if (opts.button === "secondary") {
+      // A secondary (context) tap activates nothing; the fake only records it.
+      this.#recordAt("secondaryTap", t, {}, point);
+      this.#done("secondaryTap", sel);
+      return;
+    }
+    this.#recordAt("tap", t, {}, point);
+    this.#done(
+      "tap",
+      opts.at ? [sel, opts] : sel,
+      () => this.app.activate(t.rendered, t.index, "tap"),
+    );
+  }
+
+  async hover(sel: Selector): Promise<void> {
+    await this.#call("hover");
+    const t = this.#target(sel, true);
+    this.#recordAt("hover", t);
+    this.#done("hover", sel);
+  }
+
+  async press(chord: KeyChord): Promise<void> {
+    await this.#call("press");
+    this.#record({ gesture: "press", via: "key", target: this.app.focused?.identifier ?? null });
+    this.#done("press", formatKeyChord(chord));
   }
 
   async doubleTap(sel: Selector): Promise<void> {
@@ -362,14 +394,15 @@ export class FakeDriver implements Driver {
   }
 
   #recordAt(
-    gesture: "tap" | "doubleTap" | "longPress" | "pinch" | "rotate",
+    gesture: "tap" | "secondaryTap" | "hover" | "doubleTap" | "longPress" | "pinch" | "rotate",
     t: Target,
     extra: { durationS?: number; scale?: number; radians?: number } = {},
+    point: Point = frameCenter(t.el.frame),
   ): void {
     this.#record({
       gesture,
       via: "coordinate",
-      points: [frameCenter(t.el.frame)],
+      points: [point],
       frame: [...t.el.frame],
       target: t.el.identifier,
       ...extra,
@@ -378,7 +411,7 @@ export class FakeDriver implements Driver {
 
   #recordFocused(gesture: "typeText" | "deleteText" | "selectAll"): void {
     const focused = this.app.focused;
-    if (focused === null) throw new NoFocusedField();
+    if (focused === null) throw new NoFocusedField(FOCUS_ACTION[gesture]);
     this.#record({ gesture, via: "focused", target: focused.identifier });
   }
 

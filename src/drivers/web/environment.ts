@@ -141,6 +141,7 @@ class WebEnvironment implements Environment {
         log: this.#shared.log,
         opTimeoutS: this.#shared.opTimeoutS,
         remote: this.#shared.remote,
+        testIdAttribute: web.testIdAttribute,
       });
       this.#driver = driver;
       await driver.navigate(web.baseUrl);

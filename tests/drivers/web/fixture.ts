@@ -132,13 +132,14 @@ export function webEffective(app: Partial<WebSettings> = {}, network = false): E
     headless: true,
     browser: "chromium",
     deviceMode: "desktop",
+    testIdAttribute: "data-testid",
     ...app,
   };
   return {
     target: "web",
     platform: "web",
     app: web,
-    run: { erase: false, network, interrupts: [] },
+    run: { erase: false, network, interrupts: [], actionTimeoutS: 0 },
   } as Partial<Effective> as Effective;
 }
 

@@ -98,18 +98,22 @@ Deno.test("web driver evidence", async (t) => {
       }, { fresh: true });
     });
 
-    await t.step("capabilities: the playwright row of drivers.md §4", async () => {
+    await t.step("capabilities: the web backend's set (docs/backends.md#web)", async () => {
       await withPage(lab, PAGE, async ({ driver }) => {
         assert.equal(driver.name, "playwright");
         assert.deepEqual([...driver.capabilities()].sort(), [
           "conditionWait",
           "elements",
+          "hover",
+          "keyPress",
           "multiTouch",
           "network",
           "query",
           "screenshot",
+          "secondaryTap",
           "selectOption",
           "semanticTap",
+          "tapOffset",
           "textSelection",
         ]);
         assert.deepEqual(await driver.viewport(), { width: 800, height: 600 });
