@@ -11,6 +11,7 @@ import type { Capability } from "../drivers/driver.ts";
 import type { Assertion, AssertionKind, Scenario, Step } from "../scenario/types.ts";
 import { DEVICE_CONTROL_ACTIONS } from "./actions/device_control.ts";
 import { tokenKind } from "./evidence_rules.ts";
+import { tapSpec } from "../scenario/tap_spec.ts";
 
 /** Step actions whose behaviour is LATER (parse-only). */
 export const LATER_ACTIONS: ReadonlySet<string> = new Set([
@@ -38,6 +39,8 @@ export const LATER_CAPTURES: ReadonlySet<string> = new Set(["rawTree", "appTrace
 
 /** The capability each gated action needs (runner.md §9). */
 const ACTION_CAPABILITY: Readonly<Record<string, string>> = {
+  press: "keyPress",
+  hover: "hover",
   pinch: "multiTouch",
   rotate: "multiTouch",
   selectOption: "selectOption",
@@ -79,6 +82,13 @@ function walkStep(step: Step, path: string, v: Visitor): void {
   switch (step.action) {
     case "assert":
       step.body.forEach((a, i) => v.assertion(a, `${path} > assert[${i}]`));
+      break;
+    case "wait":
+      if ("until" in step.body && step.body.until.kind === "assert") {
+        step.body.until.assertions.forEach((a, i) =>
+          v.assertion(a, `${path} > wait > until > assert[${i}]`)
+        );
+      }
       break;
     case "if":
       v.assertion(step.body.condition, `${path} > if > condition`);
@@ -139,6 +149,19 @@ export function unsupportedFeatures(s: Scenario): string[] {
   return out;
 }
 
+/** What a step needs, as `[label, capability]` pairs: its action's, then its options'. */
+function neededCapabilities(step: Step): [string, string][] {
+  const out: [string, string][] = [];
+  const cap = ACTION_CAPABILITY[step.action];
+  if (cap !== undefined) out.push([step.action, cap]);
+  if (step.action === "tap") {
+    const spec = tapSpec(step.body);
+    if (spec.button === "secondary") out.push(["tap button: secondary", "secondaryTap"]);
+    if (spec.at) out.push(["tap at", "tapOffset"]);
+  }
+  return out;
+}
+
 /** Capability gaps on a backend offering `caps`, as `<path>: <label> needs '<cap>'`. */
 export function capabilityGaps(s: Scenario, caps: ReadonlySet<Capability>): string[] {
   const out: string[] = [];
@@ -147,8 +170,9 @@ export function capabilityGaps(s: Scenario, caps: ReadonlySet<Capability>): stri
   }
   walkScenario(s, {
     step(step, path) {
-      const cap = ACTION_CAPABILITY[step.action];
-      if (cap !== undefined && !caps.has(cap)) out.push(`${path}: ${step.action} needs '${cap}'`);
+      for (const [what, cap] of neededCapabilities(step)) {
+        if (!caps.has(cap)) out.push(`${path}: ${what} needs '${cap}'`);
+      }
     },
     assertion(a, path) {
       const cap = ASSERTION_CAPABILITY[a.kind];

@@ -45,6 +45,8 @@ export type LoadErrorCode =
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
   | "E_ENUM"
+  /** A `press` key that is not a key chord (src/drivers/keys.ts). */
+  | "E_KEY"
   /** `index` where it can have no effect: inside `within`, in `count`, in `forEach`. */
   | "E_INDEX_NO_EFFECT"
   /** YAML aliases expand past the limit (an "alias bomb"), or an alias refers to its own node. */

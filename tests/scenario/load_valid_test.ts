@@ -58,7 +58,9 @@ Deno.test("the valid corpus uses every step kind and every assertion kind", asyn
     "for" in w.body ? "for" : w.body.until.kind
   );
   assert.deepEqual(
-    ["for", "screenChanged", "settled", "gone", "request"].filter((k) => !waits.includes(k)),
+    ["for", "screenChanged", "settled", "gone", "request", "assert"].filter((k) =>
+      !waits.includes(k)
+    ),
     [],
   );
 });

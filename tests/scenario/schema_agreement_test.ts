@@ -64,6 +64,7 @@ const SCHEMA_CODES = new Set([
   "E_PERMISSION",
   "E_VISUAL_ENGINE",
   "E_INDEX_NO_EFFECT",
+  "E_KEY",
 ]);
 
 /**

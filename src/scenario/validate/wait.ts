@@ -6,15 +6,17 @@
 import type { PNode } from "../pnode.ts";
 import type { Until, WaitSpec } from "../types.ts";
 import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, presentKeys, required } from "./mapping.ts";
+import { closedMap, field, presentKeys, required, seqNode } from "./mapping.ts";
 import { hasToken, num } from "./scalars.ts";
 import { selector } from "./selector.ts";
 import { requestMatch } from "./request.ts";
+import { assertionList } from "./assertion.ts";
 import { describeNode } from "./describe.ts";
 import { quoteInput } from "../bounded_text.ts";
 
 const WAIT_KEYS: ReadonlySet<string> = new Set(["for", "until", "timeout"]);
-const UNTIL_FORMS = "screenChanged, settled, {gone: <selector>} or {request: <matcher>}";
+const UNTIL_FORMS =
+  "screenChanged, settled, {gone: <selector>}, {request: <matcher>} or {assert: [<assertion>…]}";
 
 /** The `wait` payload. */
 export function wait(ctx: ValidationContext, node: PNode, path: string): WaitSpec | undefined {
@@ -62,6 +64,17 @@ function untilOf(ctx: ValidationContext, node: PNode, path: string): Until | und
     if (e.key === "request") {
       const match = requestMatch(ctx, e.value, keyPath(path, "request"));
       return match && { kind: "request", match };
+    }
+    if (e.key === "assert") {
+      const p = keyPath(path, "assert");
+      const s = seqNode(ctx, e.value, p, "a list of assertions");
+      if (!s) return undefined;
+      if (s.items.length === 0) {
+        report(ctx, s.pos, "E_REQUIRED", p, "until: assert needs at least one assertion");
+        return undefined;
+      }
+      const assertions = assertionList(ctx, s, p);
+      return assertions && { kind: "assert", assertions };
     }
   }
   report(
