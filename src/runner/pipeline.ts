@@ -38,7 +38,12 @@ import { runMatrix } from "./matrix.ts";
 import { formatProgress, formatStepLine, type ProgressSink } from "./progress.ts";
 import { annotationFor } from "./github_annotations.ts";
 import { scenarioWantsVideo } from "./video.ts";
-import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
+import {
+  alertHandlingEnabled,
+  dialogPolicy,
+  guardLabels,
+  nativeAlertGuard,
+} from "./alert_guard.ts";
 import { exitNow, installRunSignals, type RunSignal } from "./signals.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
@@ -334,6 +339,12 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
             )
             ? nativeAlertGuard(guardLabels(s.systemAlertHandling, eff.run.systemAlertHandling))
             : null,
+          dialogPolicy: dialogPolicy(
+            req.systemAlertHandling,
+            s.systemAlertHandling,
+            eff.run.systemAlertHandling,
+          ),
+          actionTimeoutS: eff.run.actionTimeoutS,
           readiness: lease.readiness
             ? {
               ready: lease.readiness.ready,

@@ -288,7 +288,18 @@ export interface Interrupt {
 export type SystemAlertHandling = boolean | {
   enabled: boolean;
   rules?: Array<
-    { prompt: "notifications" | "tracking" | "paste" | "savePassword"; choice: "grant" | "deny" }
+    {
+      prompt:
+        | "notifications"
+        | "tracking"
+        | "paste"
+        | "savePassword"
+        | "alert"
+        | "confirm"
+        | "prompt"
+        | "beforeunload";
+      choice: "grant" | "deny";
+    }
   >;
   instruction?: string | string[];
   /** Dismiss buttons to prefer, in order (the native guard's label list). */

@@ -134,3 +134,66 @@ Deno.test("preflight refuses press, hover, a secondary tap and a tap offset with
   const all = new Set(["query", "elements", "keyPress", "hover", "secondaryTap", "tapOffset"]);
   assert.equal(preflight(s, all, "web"), null);
 });
+
+Deno.test("actionTimeout: a tap polls until its target resolves enabled, recorded as a wait", async () => {
+  const { clock, driver } = app([
+    at(300, { kind: "set", target: { id: "save" }, traits: ["button"], afterMs: 0 }),
+  ]);
+  const steps: Step[] = [
+    { action: "tap", body: { id: "save" } },
+    { action: "tap", body: { id: "row" } },
+  ];
+  const result = await runScenario(driver, scenario({ steps }), { clock, actionTimeoutS: 1 });
+  assert.equal(result.failure, null);
+  const waited = result.steps[0].autoWait!;
+  assert.deepEqual([waited.ready, waited.enabled, waited.polls], [true, true, 7]);
+  assert.ok(Math.abs(waited.seconds - 0.3) < 1e-6, `waited ${waited.seconds}`);
+  assert.deepEqual(waited.selector, { id: "save" });
+  assert.deepEqual([result.steps[1].autoWait!.polls, result.steps[1].autoWait!.seconds], [1, 0]);
+});
+
+Deno.test("actionTimeout 0 (the default) reads once: no auto-wait on the step", async () => {
+  const { clock, driver } = app();
+  const result = await runScenario(
+    driver,
+    scenario({ steps: [{ action: "tap", body: { id: "row" } }] }),
+    { clock },
+  );
+  assert.equal(result.failure, null);
+  assert.equal(result.steps[0].autoWait, undefined);
+});
+
+Deno.test("actionTimeout: when the target never comes, the action fails with its own reason", async () => {
+  const { clock, driver } = app();
+  const result = await runScenario(
+    driver,
+    scenario({ steps: [{ action: "tap", body: { id: "missing" } }] }),
+    { clock, actionTimeoutS: 0.5 },
+  );
+  assert.equal(result.failure, 'step 0 (tap): no match: {"id":"missing"}');
+  assert.equal(result.steps[0].autoWait!.ready, false);
+  assert.ok(Math.abs(result.steps[0].autoWait!.seconds - 0.5) < 1e-6);
+});
+
+Deno.test("the step detail names the typed text, the key and the kind of wait", async () => {
+  const { clock, driver } = app();
+  const result = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        { action: "type", body: { text: "Ada", into: { id: "name" }, submit: true } },
+        { action: "press", body: { key: "Escape" } },
+        { action: "wait", body: { until: { kind: "gone", sel: { id: "nope" } }, timeout: 1 } },
+        { action: "type", body: { text: "${secrets.PW}", into: { id: "name" }, submit: false } },
+      ],
+    }),
+    { clock, secrets: { PW: "hunter2" } },
+  );
+  assert.equal(result.failure, null);
+  assert.deepEqual(result.steps.map((s) => s.detail), [
+    'typed "Ada" + return',
+    "key Escape",
+    'until gone {"id":"nope"} (1s)',
+    'typed "[REDACTED]"',
+  ]);
+});

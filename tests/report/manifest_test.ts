@@ -49,6 +49,9 @@ const STEP_KEYS = [
   "line",
   "file",
   "retried",
+  "detail",
+  "auto_wait",
+  "dialogs",
 ];
 const ACTUATION_KEYS = [
   "gesture",

@@ -106,5 +106,37 @@ Deno.test("input steps on a real page", async (t) => {
         assert.deepEqual(result.steps.map((s) => s.actuations[0].gesture), ["secondaryTap", "tap"]);
       });
     });
+
+    await t.step("JS dialogs are answered by the policy and recorded on their step", async () => {
+      const html = `<button data-testid="del" onclick="window.answer = confirm('Delete 3 items?')">
+        Delete</button><button data-testid="hi" onclick="alert('Saved')">Hi</button>`;
+      await withPage(lab, html, async ({ driver, page }) => {
+        const steps: Step[] = [
+          { action: "tap", body: { id: "del" } },
+          { action: "tap", body: { id: "hi" } },
+        ];
+        const accepted = await runScenario(driver, scenario({ steps }), {
+          dialogPolicy: { default: "dismiss", byKind: { confirm: "accept" } },
+        });
+        assert.equal(accepted.failure, null);
+        assert.equal(await read(page, "window.answer"), true);
+        assert.deepEqual(accepted.steps.map((s) => s.dialogs), [
+          [{ kind: "confirm", text: "Delete 3 items?", answer: "accepted" }],
+          [{ kind: "alert", text: "Saved", answer: "dismissed" }],
+        ]);
+        const dismissed = await runScenario(driver, scenario({ steps: [steps[0]] }), {
+          dialogPolicy: { default: "dismiss", byKind: {} },
+        });
+        assert.equal(dismissed.failure, null);
+        assert.equal(await read(page, "window.answer"), false);
+        const off = await runScenario(driver, scenario({ steps: [steps[0]] }), {
+          dialogPolicy: { default: "fail", byKind: {} },
+        });
+        assert.equal(
+          off.failure,
+          'step 0 (tap): unexpected confirm dialog "Delete 3 items?" (dismissed; dialog handling is off)',
+        );
+      });
+    });
   });
 });
