@@ -48,6 +48,9 @@ import { exitNow, installRunSignals, type RunSignal } from "./signals.ts";
 import { selectShard, type ShardSpec } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
+import { checkPlan } from "./plan_check.ts";
+import { type AppServer, AppServerError, startAppServer } from "../process/app_server.ts";
+import { osProcessControl } from "../process/process_group.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
 import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
@@ -218,6 +221,15 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
     backend = await backendFor(eff, req);
+    // Every scenario against the backend and the target, all at once, before any device work.
+    const plan = checkPlan(prepared.scenarios, eff, backend);
+    for (const w of plan.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
+    if (plan.errors.length > 0) {
+      for (const e of plan.errors) io.stderr(formatLoadError(e));
+      throw new UsageError(
+        `${plan.errors.length} problem(s) before the run: nothing was run (docs/cli.md#preflight)`,
+      );
+    }
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.
     for (const line of (err instanceof Error ? err.message : String(err)).split("\n")) {
@@ -226,6 +238,17 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     return EXIT_USAGE;
   }
   const { scenarios, sourceName } = prepared;
+
+  // The target's app server runs for the whole run and stops however the run ends.
+  let started: AppServer | null;
+  try {
+    started = await launchTargetServer(eff, io);
+  } catch (err) {
+    if (!(err instanceof AppServerError)) throw err;
+    for (const line of `${err.code} ${err.message}`.split("\n")) io.stderr(line);
+    return EXIT_USAGE;
+  }
+  await using _server = started;
 
   // 2. run id (the runs folder must take files before any scenario runs), cancellation
   const clock = realClock;
@@ -454,6 +477,19 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
   if (exitOverride !== null) return exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** Starts the target's `launchServer`, if it has one; its output goes to stderr. */
+export function launchTargetServer(
+  eff: Effective,
+  io: { stderr(line: string): void },
+): Promise<AppServer | null> {
+  if (!eff.launchServer) return Promise.resolve(null);
+  return startAppServer(eff.launchServer, eff.configDir, {
+    control: osProcessControl,
+    clock: realClock,
+    log: (line) => io.stderr(`server: ${line}`),
+  });
 }
 
 /** Milliseconds an abort waits for atomic writes in flight to stop before exiting. */

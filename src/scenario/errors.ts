@@ -47,6 +47,12 @@ export type LoadErrorCode =
   | "E_ENUM"
   /** A `press` key that is not a key chord (src/drivers/keys.ts). */
   | "E_KEY"
+  /** Run check: a feature not supported yet (docs/cli.md#preflight). */
+  | "E_UNSUPPORTED"
+  /** Run check: the chosen backend lacks a capability a step needs. */
+  | "E_CAPABILITY"
+  /** Run check: the target's platform cannot do what the scenario asks (navigation off origin…). */
+  | "E_PLATFORM"
   /** `index` where it can have no effect: inside `within`, in `count`, in `forEach`. */
   | "E_INDEX_NO_EFFECT"
   /** YAML aliases expand past the limit (an "alias bomb"), or an alias refers to its own node. */

@@ -1,6 +1,8 @@
 /**
- * `bajutsu lint <files or folders…>`: load every scenario file (no preflight) and print
- * `<file>: ok` or one line per load error; warnings go to stderr (config-cli.md §4).
+ * `bajutsu lint <files or folders…>`: load every scenario file and print `<file>: ok` or one
+ * line per load error; warnings go to stderr. With `--config` (and `--target`, `--backend`),
+ * each file's scenarios are also checked as `run` checks them before starting: against the
+ * backend's capabilities and the target's platform, reported at their lines (docs/cli.md#lint).
  *
  * @module
  */
@@ -11,6 +13,11 @@ import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
 import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
 import { loadScenarioPaths } from "../../scenario/load.ts";
+import type { Effective } from "../../config/effective.ts";
+import { descriptorFor } from "../../drivers/registry.ts";
+import { checkPlan, type PlanBackend } from "../../runner/plan_check.ts";
+import { EXIT_USAGE } from "../../runner/exit_codes.ts";
+import { loadTarget } from "../target.ts";
 
 /** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -18,9 +25,48 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
     .command("lint")
     .description("validate scenario files (folders: every *.yaml / *.yml under them)")
     .argument("<paths...>", "scenario files or folders")
-    .action(async (paths: string[]) => {
-      setExit(await lint(paths, io, Deno.cwd()));
+    .option("-c, --config <path>", "also check against this config's target, as run would")
+    .option("-t, --target <name>", "the target (optional when the config has only one)")
+    .option("--backend <tokens>", "backend tokens to check against (comma list)", list)
+    .action(async (paths: string[], opts: LintOptions) => {
+      setExit(await lint(paths, io, Deno.cwd(), opts));
     });
+}
+
+/** The `lint` flags. */
+export interface LintOptions {
+  config?: string;
+  target?: string;
+  backend?: string[];
+}
+
+function list(value: string): string[] {
+  return value.split(",").map((v) => v.trim()).filter((v) => v !== "");
+}
+
+/** What a `--config` lint checks against, or the exit code when the target cannot be had. */
+async function planContext(
+  opts: LintOptions,
+  io: CliIo,
+): Promise<{ eff: Effective; backend: PlanBackend } | number | null> {
+  if (opts.config === undefined) {
+    if (opts.target !== undefined || opts.backend !== undefined) {
+      io.stderr("--target and --backend need --config");
+      return EXIT_USAGE;
+    }
+    return null;
+  }
+  const eff = await loadTarget(opts.config, opts.target, io);
+  if (typeof eff === "number") return eff;
+  const d = descriptorFor(eff, opts.backend);
+  if (d === undefined) {
+    io.stderr(
+      `no backend among [${(opts.backend ?? [eff.platform]).join(", ")}] drives ` +
+        `${eff.app.platform} targets`,
+    );
+    return EXIT_USAGE;
+  }
+  return { eff, backend: { actuator: d.actuator, capabilities: new Set(d.capabilities) } };
 }
 
 /**
@@ -28,10 +74,19 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
  * folder holds no scenario file at all (an empty folder is more likely a wrong path than a
  * finished suite).
  */
-export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<number> {
+export async function lint(
+  paths: string[],
+  rawIo: CliIo,
+  cwd: string,
+  opts: LintOptions = {},
+): Promise<number> {
   // File names and load errors quote author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
-  const { files, emptyFolders } = await loadScenarioPaths(paths);
+  const plan = await planContext(opts, io);
+  if (typeof plan === "number") return plan;
+  const { files, emptyFolders } = await loadScenarioPaths(paths, {
+    configSetup: plan?.eff.setup,
+  });
   const show = (file: string) => displayPath(file, cwd);
   let clean = emptyFolders.length === 0;
   for (const dir of emptyFolders) {
@@ -42,7 +97,17 @@ export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<
       io.stdout(`${show(file)}: skipped (a config file)`);
       continue;
     }
-    for (const w of outcome.warnings) io.stderr(formatLoadError(relativeError(w, show)));
+    const checked = plan && outcome.errors.length === 0
+      ? checkPlan(outcome.scenarios, plan.eff, plan.backend)
+      : { errors: [], warnings: [] };
+    for (const w of [...outcome.warnings, ...checked.warnings]) {
+      io.stderr(formatLoadError(relativeError(w, show)));
+    }
+    if (checked.errors.length > 0) {
+      clean = false;
+      for (const e of checked.errors) io.stdout(formatLoadError(relativeError(e, show)));
+      continue;
+    }
     if (outcome.errors.length === 0) {
       io.stdout(`${show(file)}: ok`);
       continue;

@@ -1,0 +1,51 @@
+/**
+ * What a scenario asks that its target's platform cannot do, found before the run
+ * (docs/scenario-language.md#preconditions): on the web, `preconditions.url` and `deeplink` must
+ * stay on the target's origin, and launch arguments, launch environment and locale have no
+ * effect (a warning); elsewhere `preconditions.url` is web-only (an error).
+ *
+ * @module
+ */
+import type { Effective } from "../config/effective.ts";
+import type { Scenario } from "../scenario/types.ts";
+import { sameOriginUrl } from "../drivers/web/same_origin.ts";
+
+/** A problem with the path it concerns, as preflight reports them. */
+export interface TargetProblem {
+  path: string;
+  message: string;
+}
+
+/** The scenario's errors and warnings on `eff`'s platform. */
+export function targetProblems(
+  s: Scenario,
+  eff: Effective,
+): { errors: TargetProblem[]; warnings: TargetProblem[] } {
+  const errors: TargetProblem[] = [];
+  const warnings: TargetProblem[] = [];
+  const pre = s.preconditions;
+  if (eff.app.platform === "web") {
+    const base = eff.app.baseUrl;
+    for (const key of ["url", "deeplink"] as const) {
+      const value = pre[key];
+      if (value === undefined) continue;
+      const r = sameOriginUrl(base, value);
+      if ("error" in r) errors.push({ path: `preconditions.${key}`, message: r.error });
+    }
+    if (pre.launchArgs.length > 0) {
+      warnings.push({ path: "preconditions.launchArgs", message: "has no effect on web targets" });
+    }
+    if (Object.keys(pre.launchEnv).length > 0) {
+      warnings.push({ path: "preconditions.launchEnv", message: "has no effect on web targets" });
+    }
+    if (pre.locale !== undefined) {
+      warnings.push({ path: "preconditions.locale", message: "has no effect on web targets" });
+    }
+  } else if (pre.url !== undefined) {
+    errors.push({
+      path: "preconditions.url",
+      message: `is web-only (target ${eff.target} is ${eff.app.platform}); use deeplink`,
+    });
+  }
+  return { errors, warnings };
+}
