@@ -8,6 +8,7 @@ import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "./printable.ts";
+import { registerInspect } from "./commands/inspect.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
@@ -52,6 +53,7 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   };
   registerRun(program, io, setExit);
   registerLint(program, io, setExit);
+  registerInspect(program, io, setExit);
   registerReport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
