@@ -121,6 +121,8 @@ function scenario(v: unknown): ManifestScenario {
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),
+    target: str(r.target),
+    started_at: num(r.started_at),
   };
 }
 

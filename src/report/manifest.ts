@@ -102,6 +102,8 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,
+    target: rec.target ?? "",
+    started_at: rec.startedAt,
   };
 }
 

@@ -130,6 +130,10 @@ export interface ManifestScenario {
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;
+  /** The config target it ran on ("" when unknown, e.g. an older manifest). */
+  target: string;
+  /** Absolute epoch seconds at which it started (0 when unknown); with `duration_s`, wall time. */
+  started_at: number;
 }
 
 export interface MatrixCell {

@@ -442,7 +442,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   // A listed file whose queued write failed was never written: the report does not claim it.
   const written = (a: { name: string }) => !evidenceFailures.failed(a.name);
   const reportRecords: ReportRecord[] = records.map((r) =>
-    redactForReport(r.scenario)(toReportRecord(r, written))
+    redactForReport(r.scenario)(toReportRecord(r, written, eff.target))
   );
   let manifestPath: string;
   try {
@@ -532,6 +532,7 @@ async function addScenarioVideos(records: ScenarioRecord[], runDir: string, prov
 function toReportRecord(
   r: ScenarioRecord,
   written: (artifact: { name: string }) => boolean,
+  target: string,
 ): ReportRecord {
   const prefix = r.engine ? `${r.engine}/` : "";
   // Paths in reports are portable: artifact names run-dir relative (engine-prefixed on a
@@ -556,6 +557,7 @@ function toReportRecord(
     deviceName: r.deviceName,
     deviceRuntime: r.deviceRuntime,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
+    target,
     description: r.scenario.description,
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     skippedCaptures: r.skippedCaptures,

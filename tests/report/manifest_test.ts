@@ -29,6 +29,8 @@ const RESULT_KEYS = [
   "skipped_steps",
   "file",
   "description",
+  "target",
+  "started_at",
 ];
 const STEP_KEYS = [
   "index",
