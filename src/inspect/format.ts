@@ -44,6 +44,7 @@ export function inspectTree(tree: readonly Element[]): InspectedElement[] {
 
 function cell(text: string | null): string {
   if (text === null) return "-";
+  if (text === "") return '""';
   const flat = JSON.stringify(text).slice(1, -1);
   return flat.length > CELL ? `${flat.slice(0, CELL - 1)}…` : flat;
 }

@@ -9,7 +9,7 @@ import type { Element } from "../drivers/driver.ts";
 import { requestLabel } from "../assertions/mod.ts";
 import { ElementNotFound, SelectorError } from "../drivers/driver.ts";
 import { REDACTED } from "../evidence/placeholder.ts";
-import { renderSelector, resolveUnique } from "../selectors/mod.ts";
+import { resolveUnique } from "../selectors/mod.ts";
 import { tapSpec } from "../scenario/tap_spec.ts";
 import type { Selector, Step } from "../scenario/types.ts";
 
@@ -54,10 +54,11 @@ export function stepDetail(step: Step, post: readonly Element[]): string | null 
     case "wait": {
       const w = step.body;
       const t = `(${String(w.timeout)}s)`;
-      if ("for" in w) return `for ${renderSelector(w.for)} ${t}`;
+      // The awaited selector is the step's target column already.
+      if ("for" in w) return `for ${t}`;
       switch (w.until.kind) {
         case "gone":
-          return `until gone ${renderSelector(w.until.sel)} ${t}`;
+          return `until gone ${t}`;
         case "request":
           return `until request ${requestLabel(w.until.match)} ${t}`;
         case "assert":

@@ -193,7 +193,7 @@ Deno.test("the step detail names the typed text, the key and the kind of wait", 
   assert.deepEqual(result.steps.map((s) => s.detail), [
     'typed "Ada" + return',
     "key Escape",
-    'until gone {"id":"nope"} (1s)',
+    "until gone (1s)",
     'typed "[REDACTED]"',
   ]);
 });
