@@ -131,9 +131,9 @@ class AndroidEnvironment implements Environment {
     return this.#server?.running ?? false;
   }
 
-  /** The route of the current lease. */
-  get route(): RouteName | null {
-    return this.#driver?.route.name ?? null;
+  /** The route of the current lease (recorded in the manifest). */
+  route(): RouteName | "" {
+    return this.#driver?.route.name ?? "";
   }
 
   async start(req: StartRequest): Promise<Driver> {

@@ -252,10 +252,9 @@ function bump(app: RunningApp, counter: string | undefined): void {
 export function tapAt(apk: FakeApkSpec, app: RunningApp, p: [number, number]): Effect {
   const e = hit(apk, app, p);
   if (e === null) return "none";
-  if (e.kind !== "list" && e.id !== null && e.id === apk.crashOnTap) return "crash";
   if (e.kind === "button") bump(app, e.onTap);
   if (e.kind === "textField") app.focus = e.id;
-  return "none";
+  return e.kind !== "list" && e.id !== null && e.id === apk.crashOnTap ? "crash" : "none";
 }
 
 /** Two taps in quick succession. */

@@ -112,7 +112,10 @@ export function input(
   const f = foreground(d);
   if (f === null) return;
   logLine(d, f.app.pid, "FakeApp", event, "D");
-  if (apply(f) === "crash") crashApp(d);
+  if (apply(f) === "crash" && d.faults.appCrashes > 0) {
+    d.faults.appCrashes--;
+    crashApp(d);
+  }
 }
 
 /** Runs one command (its words) on the device. */

@@ -33,6 +33,8 @@ export interface DeviceFaults {
   serverRuns: FaultSpec[][];
   /** `am instrument` exits at once (the server never comes up), this many times. */
   instrumentFailures: number;
+  /** A tap on the app's `crashOnTap` element crashes it this many more times (0: inert). */
+  appCrashes: number;
 }
 
 /** An app installed on the device. */
@@ -117,6 +119,7 @@ export function newDevice(serial: string, screen: [number, number]): DeviceState
       bootPolls: 0,
       serverRuns: [],
       instrumentFailures: 0,
+      appCrashes: 0,
     },
     files: {},
     inputs: [],
