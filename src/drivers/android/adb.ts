@@ -69,7 +69,8 @@ export function shellQuote(word: string): string {
  *
  * @example
  * ```ts
- * inputTextArg("Ada Lovelace"); // "'Ada%sLovelace'"
+ * inputTextArg("Ada Lovelace"); // "Ada%sLovelace"
+ * inputTextArg("a;b c"); // "'a;b%sc'"
  * ```
  */
 export function inputTextArg(text: string): string {
