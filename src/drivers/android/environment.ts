@@ -229,9 +229,11 @@ class AndroidEnvironment implements Environment {
   }
 
   async #activity(): Promise<string> {
+    const pkg = this.#app.package;
+    // A configured activity needs no look-up (`.Main` is relative to the package).
+    if (this.#app.activity) return `${pkg}/${this.#app.activity}`;
     const known = this.#shared.activities.get(this.device);
     if (known) return known;
-    const pkg = this.#app.package;
     const activity = await this.#adb.resolveActivity(pkg);
     if (activity === null) {
       throw new DeviceError(

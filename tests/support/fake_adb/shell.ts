@@ -134,6 +134,14 @@ export function runCommand(d: DeviceState, words: string[]): ShellResult {
     case "am":
       return am(d, args);
     case "cmd":
+      if (args[0] === "locale" && args[1] === "set-app-locales") {
+        const pkg = args[2];
+        if (!d.installed[pkg]) {
+          return { code: 255, out: `Exception occurred: Unknown package: ${pkg}\n` };
+        }
+        d.inputs.push(`locale ${pkg} ${valueAfter(args, "--locales")}`);
+        return ok();
+      }
       if (args[0] === "package" && args[1] === "resolve-activity") {
         const pkg = args.at(-1)!;
         const apk = d.installed[pkg]?.apk;
