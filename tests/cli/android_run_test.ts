@@ -113,3 +113,20 @@ Deno.test("android: --udid a,b --workers 2 spreads the scenarios over both devic
   assert.deepEqual([...devices].sort(), ["emulator-5554", "emulator-5556"]);
   assert.equal(countCalls(farm, "am", "instrument"), 2, "one server per device");
 });
+
+Deno.test("android: a server that hangs on reads is a crash after its bounded retries; a new one takes over", async () => {
+  await using farm = await androidProject();
+  farm.arm("emulator-5554", {
+    serverRuns: [[{
+      at: 3,
+      times: "always",
+      kind: "hang",
+      match: { method: "GET", path: "/session/:sid/source" },
+    }]],
+  });
+  const r = await runAndroid(farm, [], { BAJUTSU_ADB_SERVER_READ_TIMEOUT: "0.3" });
+  assert.equal(r.code, 0, r.stderr);
+  const first = r.manifest!.scenarios[0];
+  assert.deepEqual([first.ok, first.attempts, first.route], [true, 2, "uiautomator2"]);
+  assert.equal(countCalls(farm, "am", "instrument"), 2);
+});
