@@ -130,3 +130,29 @@ Deno.test("android: a server that hangs on reads is a crash after its bounded re
   assert.deepEqual([first.ok, first.attempts, first.route], [true, 2, "uiautomator2"]);
   assert.equal(countCalls(farm, "am", "instrument"), 2);
 });
+
+Deno.test("android: a step's video and device log are recorded, pulled and listed; nothing keeps running", async () => {
+  await using farm = await androidProject(
+    ["emulator-5554"],
+    `
+- name: recorded
+  steps:
+    - tap: { id: inc }
+      capture: [video, deviceLog]
+`,
+  );
+  const r = await runAndroid(farm);
+  assert.equal(r.code, 0, r.stderr);
+  const step = (r.manifest!.scenarios[0].steps as Array<{ artifacts: { name: string }[] }>)[0];
+  const names = step.artifacts.map((a) => a.name);
+  assert.ok(names.includes("00-recorded/step0/segment.mp4"), names.join(", "));
+  assert.ok(names.includes("00-recorded/step0/device.log"), names.join(", "));
+  const runDir = (r.stdout.match(/(\S*)\/manifest\.json/) ?? [])[1];
+  const dir = runDir.startsWith("/") ? runDir : `${farm.home}/${runDir}`;
+  const log = await Deno.readTextFile(`${dir}/00-recorded/step0/device.log`);
+  assert.match(log, /D FakeApp: tap 80 42/, "the app's own line, by its pid");
+  const video = await Deno.readFile(`${dir}/00-recorded/step0/segment.mp4`);
+  assert.equal(new TextDecoder().decode(video.subarray(4, 8)), "ftyp");
+  assert.deepEqual(farm.device("emulator-5554").files, {}, "the device file is removed");
+  assert.deepEqual(farm.processes("emulator-5554"), []);
+});

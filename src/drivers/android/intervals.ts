@@ -9,7 +9,7 @@
 import type { DriverInterval } from "../driver.ts";
 import type { Clock } from "../../time/clock.ts";
 import { type GroupChild, spawnGroupChild } from "../../process/group_child.ts";
-import type { Adb } from "./adb.ts";
+import { type Adb, shellQuote } from "./adb.ts";
 import { AdbCommandFailed } from "./adb_errors.ts";
 
 /** How long screenrecord may take to finalize its file after the stop, seconds. */
@@ -39,7 +39,11 @@ export async function startDeviceLog(
   set: IntervalSet,
 ): Promise<DriverInterval> {
   const pid = await adb.pidOf(appPackage);
-  const args = ["-s", adb.serial, "logcat", "-v", "threadtime", "-T", "1"];
+  // From the device's "now" on: lines logged while logcat starts are kept.
+  const now = (await adb.shell(["date", shellQuote("+%m-%d %H:%M:%S.000")], { check: false }))
+    .trim();
+  const since = /^\d\d-\d\d \d\d:\d\d:\d\d\.000$/.test(now) ? now : "1";
+  const args = ["-s", adb.serial, "logcat", "-v", "threadtime", "-T", since];
   if (pid !== null) args.push(`--pid=${pid}`);
   const child = set.track(spawnGroupChild({ cmd: adb.adbPath, args, output: { file: path } }));
   return {

@@ -302,7 +302,16 @@ async function logcat(home: string, serial: string, args: string[]): Promise<num
   const pidArg = args.find((a) => a.startsWith("--pid="));
   const pid = pidArg ? Number(pidArg.slice(6)) : null;
   withDevice(home, serial, (d) => d.processes.push({ kind: "logcat", pid: Deno.pid }));
-  let seen = readDevice(home, serial).logcat.length;
+  // `-T <time>`: from that time on; `-T <count>`: the last lines; absent: from now.
+  const since = args[args.indexOf("-T") + 1] ?? "";
+  const all = readDevice(home, serial).logcat;
+  let seen = all.length;
+  if (args.includes("-T") && since.includes(" ")) {
+    const first = all.findIndex((e) => e.line.slice(0, 18) >= since);
+    seen = first < 0 ? all.length : first;
+  } else if (args.includes("-T")) {
+    seen = Math.max(0, all.length - Number(since));
+  }
   const stop = untilSignal();
   let stopped = false;
   stop.then(() => stopped = true);

@@ -70,11 +70,13 @@ export function splitCommands(line: string): string[][] {
   return commands;
 }
 
+/** `MM-DD hh:mm:ss.mmm` (UTC), as logcat's threadtime format and the fake `date` write it. */
+export function logStamp(t: Date): string {
+  return `${t.toISOString().slice(5, 10)} ${t.toISOString().slice(11, 23)}`;
+}
+
 function logLine(d: DeviceState, pid: number, tag: string, message: string, level = "I"): void {
-  const t = new Date();
-  const stamp = `${String(t.getMonth() + 1).padStart(2, "0")}-${
-    String(t.getDate()).padStart(2, "0")
-  } ${t.toISOString().slice(11, 23)}`;
+  const stamp = logStamp(new Date());
   d.logcat.push({
     pid,
     line: `${stamp} ${String(pid).padStart(5)} ${
@@ -167,6 +169,8 @@ export function runCommand(d: DeviceState, words: string[]): ShellResult {
     }
     case "exit":
       return ok();
+    case "date":
+      return ok(`${logStamp(new Date()).slice(0, 14)}.000\n`);
   }
   return { code: 127, out: `/system/bin/sh: ${cmd}: inaccessible or not found\n` };
 }
