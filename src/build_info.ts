@@ -10,7 +10,7 @@ import { PLAYWRIGHT_CORE_VERSION, VERSION } from "./version.ts";
 /** The identity of a build. */
 export interface BuildInfo {
   version: string;
-  /** The git commit (full hash) the binary was built from, or `dev`. */
+  /** The git commit (full hash, `-dirty` for a changed tree) it was built from, or `dev`. */
   commit: string;
   /** When it was built, ISO 8601 UTC (`2025-01-31T12:00:00Z`), or `dev`. */
   date: string;
@@ -23,9 +23,10 @@ export const DEV_BUILD: Readonly<BuildInfo> = Object.freeze({
   date: "dev",
 });
 
-/** The commit as shown on one line: 12 hex digits of a hash, anything else as it is. */
+/** The commit as shown on one line: 12 hex digits of a hash (and `-dirty`), else as it is. */
 export function shortCommit(commit: string): string {
-  return /^[0-9a-f]{13,}$/.test(commit) ? commit.slice(0, 12) : commit;
+  const m = /^([0-9a-f]{12})[0-9a-f]+(-dirty)?$/.exec(commit);
+  return m ? `${m[1]}${m[2] ?? ""}` : commit;
 }
 
 /** `bajutsu 0.1.0 (commit 1a2b3c4d5e6f, built 2025-01-31T12:00:00Z)`. */
