@@ -143,6 +143,7 @@ export function hostTarget(): string {
  */
 export function explainFailure(stderr: string, target: string, denortBin?: string): string | null {
   // deno colours its output; the text is matched without the escapes.
+  // deno-lint-ignore no-control-regex
   const text = stderr.replace(/\x1b\[[0-9;]*m/g, "");
   const runtime = `the Deno ${Deno.version.deno} runtime (denort) for ${target}`;
   if (denortBin !== undefined && /Could not find denort at/.test(text)) {
