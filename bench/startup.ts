@@ -30,10 +30,17 @@ const HEAVY = [
   "src/serve/server.ts",
 ];
 
-/** An entry that imports `HEAVY` before the CLI, written next to main.ts (same import map). */
-async function writeEagerEntry(): Promise<string> {
-  const path = join(ROOT, `.bench-startup-eager-${Deno.pid}.ts`);
-  const lines = HEAVY.map((m) => `import "./${m}";`);
+/**
+ * What `--version` loaded before `lint` and `schema` imported their modules on demand: the
+ * scenario loader (yaml, the validators) and the scenario schema.
+ */
+const LOADER = ["src/scenario/load.ts", "src/scenario/errors.ts"];
+
+/** An entry that imports `modules` before the CLI, written next to main.ts (same import map). */
+async function writeEntry(name: string, modules: string[], json: string[] = []): Promise<string> {
+  const path = join(ROOT, `.bench-startup-${name}-${Deno.pid}.ts`);
+  const lines = modules.map((m) => `import "./${m}";`);
+  lines.push(...json.map((m) => `import "./${m}" with { type: "json" };`));
   lines.push(
     `import { runCli } from "./src/cli/program.ts";`,
     `Deno.exit(await runCli(Deno.args));`,
@@ -84,7 +91,8 @@ interface Row {
   fast: boolean;
 }
 
-const eager = await writeEagerEntry();
+const eager = await writeEntry("eager", HEAVY);
+const before = await writeEntry("loader", LOADER, ["schemas/scenario.schema.json"]);
 try {
   const command = (entry: string, extra: string[], flags: string[] = []) => [
     "run",
@@ -98,6 +106,11 @@ try {
   const rows: Row[] = [
     { what: "`bajutsu --version`", args: command(MAIN_TS, version), fast: true },
     { what: "`bajutsu lint <one file>`", args: command(MAIN_TS, lint), fast: true },
+    {
+      what: "`--version`, scenario loader and schema loaded at start (before: static imports)",
+      args: command(before, version),
+      fast: false,
+    },
     {
       what: "`--version`, heavy modules loaded eagerly",
       args: command(eager, version),
@@ -127,7 +140,9 @@ try {
 Wall time of a whole process from source (\`deno run -A main.ts …\`), median and best of
 ${ROUNDS} runs after ${WARMUP} warm-ups; "heavy modules loaded eagerly" starts the same CLI through
 an entry that first imports the run pipeline, the web backend (playwright-core), the device
-registry, the report writer and serve — what every command would pay without the lazy imports.
+registry, the report writer and serve — what every command would pay without the lazy imports;
+"scenario loader and schema loaded at start" is \`--version\` as it was before \`lint\` and \`schema\`
+imported them on demand.
 The lint file is \`demos/web/scenarios/login.yaml\`. 1-minute load average when measured:
 ${await loadAverage()}. \`tests/cli/start_path_test.ts\` keeps the heavy modules out of these
 commands' import graph.
@@ -147,4 +162,5 @@ ${
   if (missed.length > 0) Deno.exitCode = 1;
 } finally {
   await Deno.remove(eager).catch(() => {});
+  await Deno.remove(before).catch(() => {});
 }
