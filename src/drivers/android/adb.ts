@@ -121,12 +121,17 @@ export class Adb {
         describe: () => this.describe(args),
         onCall: this.#onCall,
       });
-      if (result.code === 0 || opts.check === false) return result;
+      if (result.code === 0) return result;
       const output = `${result.stderr}\n${result.text}`;
-      if (isTransientAdbFailure(output) && attempt < OFFLINE_BACKOFF_S.length) {
-        await this.#clock.sleep(OFFLINE_BACKOFF_S[attempt]);
-        continue;
+      // adb's own refusal (the device, not the command, failed) is never an answer, checked or not.
+      if (isTransientAdbFailure(result.stderr)) {
+        if (attempt < OFFLINE_BACKOFF_S.length) {
+          await this.#clock.sleep(OFFLINE_BACKOFF_S[attempt]);
+          continue;
+        }
+        throw adbFailure(this.serial, this.describe(args), result.code, output);
       }
+      if (opts.check === false) return result;
       throw adbFailure(this.serial, this.describe(args), result.code, output);
     }
   }

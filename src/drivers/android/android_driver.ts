@@ -36,6 +36,7 @@ import {
 import type { Clock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import type { Adb } from "./adb.ts";
+import { ANDROID_BACKEND } from "./backend.ts";
 import { ANDROID_CAPABILITIES } from "./capabilities.ts";
 import { IntervalSet, startDeviceLog, startVideo } from "./intervals.ts";
 import { DRAG_S, type Route } from "./route.ts";
@@ -79,7 +80,7 @@ interface Snapshot {
 
 /** The Driver over one Android device and one route. */
 export class AndroidDriver implements Driver {
-  readonly name = "adb" as const;
+  readonly name = ANDROID_BACKEND.actuator;
   readonly route: Route;
   readonly #adb: Adb;
   readonly #appPackage: string;

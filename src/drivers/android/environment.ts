@@ -18,6 +18,7 @@ import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import { Adb } from "./adb.ts";
 import { AndroidDriver } from "./android_driver.ts";
+import { ANDROID_BACKEND } from "./backend.ts";
 import { DumpRoute } from "./dump_route.ts";
 import {
   ensureServerInstalled,
@@ -100,7 +101,7 @@ export function localeTag(locale: string): string {
 }
 
 class AndroidEnvironment implements Environment {
-  readonly actuator = "adb";
+  readonly actuator = ANDROID_BACKEND.actuator;
   readonly rejectsErase = false;
   readonly canReplaceDevice = false;
   deviceName: string;

@@ -117,6 +117,14 @@ Deno.test("Adb: a device offline for a moment is waited for; one that stays offl
     farm.arm("emulator-5554", { offlineCalls: 3 });
     await assert.rejects(adb.getprop("sys.boot_completed"), AdbDeviceOffline);
     assert.deepEqual(clock.sleeps, [0.5, 0.5, 1]);
+    // An unchecked call (pidof: exit 1 = not running) is never answered by an offline device.
+    const apk = await farm.writeApk({ package: "com.example.app", screen: CONTRACT_SCREEN });
+    await adb.install(apk);
+    await adb.startActivity("com.example.app/.MainActivity");
+    farm.arm("emulator-5554", { offlineCalls: 1 });
+    assert.ok(await adb.pidOf("com.example.app") !== null, "offline is not 'not running'");
+    farm.arm("emulator-5554", { offlineCalls: 3 });
+    await assert.rejects(adb.pidOf("com.example.app"), AdbDeviceOffline);
   });
 });
 
