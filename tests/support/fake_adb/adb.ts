@@ -315,14 +315,19 @@ async function logcat(home: string, serial: string, args: string[]): Promise<num
   const stop = untilSignal();
   let stopped = false;
   stop.then(() => stopped = true);
-  while (!stopped) {
+  const drain = () => {
     const lines = readDevice(home, serial).logcat;
     for (const entry of lines.slice(seen)) {
       if (pid === null || entry.pid === pid) out(entry.line + "\n");
     }
     seen = lines.length;
+  };
+  while (!stopped) {
+    drain();
     await Promise.race([stop, new Promise((r) => setTimeout(r, 20))]);
   }
+  // What was logged before the stop is delivered, as a streaming logcat would have.
+  drain();
   dropProcess(home, serial);
   return 0;
 }
