@@ -70,6 +70,8 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
+  /** `--udid a,b,…`: the devices to lease (a pool); absent = the backend's default device. */
+  udids?: string[];
 }
 
 export interface RunIo {
@@ -212,7 +214,11 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   try {
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
-    backend = await backendFor(eff, req);
+    backend = await backendFor(eff, {
+      ...req,
+      env: io.env,
+      warn: (line) => io.stderr(`warning: ${line}`),
+    });
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.
     for (const line of (err instanceof Error ? err.message : String(err)).split("\n")) {
@@ -508,6 +514,8 @@ function toReportRecord(
     device: r.device,
     deviceName: r.deviceName,
     deviceRuntime: r.deviceRuntime,
+    route: r.route ?? "",
+    attempts: r.attempts,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
     description: r.scenario.description,
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
