@@ -12,6 +12,7 @@ export const PLATFORM_BOUND_KEYS: Readonly<Record<string, readonly Platform[]>> 
   deeplinkScheme: ["ios"],
   xcuitest: ["ios"],
   package: ["android"],
+  activity: ["android"],
   grantPermissions: ["android"],
   appPath: ["ios", "android"],
   build: ["ios", "android"],

@@ -40,6 +40,10 @@ export interface ScenarioRecord {
   deviceName: string;
   /** e.g. "iOS 17.2". */
   deviceRuntime: string;
+  /** The automation route (Android: `uiautomator2` or `dump`); "" when the backend has one. */
+  route?: string;
+  /** Leases the scenario took (more than 1 after a backend-crash recovery; 0: never leased). */
+  attempts?: number;
   /** Scenario source file, when known. */
   file?: string;
   /** The config target it ran on. */

@@ -78,6 +78,8 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
+  /** `--udid a,b,…`: the devices to lease (a pool); absent = the backend's default device. */
+  udids?: string[];
 }
 
 export interface RunIo {
@@ -220,7 +222,11 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   try {
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
-    backend = await backendFor(eff, req);
+    backend = await backendFor(eff, {
+      ...req,
+      env: io.env,
+      warn: (line) => io.stderr(`warning: ${line}`),
+    });
     // Every scenario against the backend and the target, all at once, before any device work.
     const plan = checkPlan(prepared.scenarios, eff, backend);
     for (const w of plan.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
@@ -556,6 +562,8 @@ function toReportRecord(
     device: r.device,
     deviceName: r.deviceName,
     deviceRuntime: r.deviceRuntime,
+    route: r.route ?? "",
+    attempts: r.attempts,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
     target,
     description: r.scenario.description,

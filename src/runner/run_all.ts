@@ -31,6 +31,8 @@ export interface ScenarioRecord {
   /** Scenario-level artifacts (network.json, the web scenario video). */
   artifacts: Artifact[];
   attempts: number;
+  /** The automation route of the last attempt's lease (Android); "" when the backend has one. */
+  route?: string;
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
   /** Epoch seconds of the scenario video's start (0: no video). */
@@ -212,6 +214,7 @@ export async function runAll(
         skippedCaptures: held.skippedCaptures,
         artifacts,
         attempts: attempt,
+        route: held.route ?? "",
         startedAt,
         videoAnchorS: held.videoAnchorS(),
       });

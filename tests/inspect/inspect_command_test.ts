@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { inspect } from "../../src/cli/commands/inspect.ts";
+import { inspect } from "../../src/inspect/session.ts";
 import { runCli } from "../../src/cli/program.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
 

@@ -11,13 +11,11 @@ import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
-import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
-import { loadScenarioPaths } from "../../scenario/load.ts";
-import type { Effective } from "../../config/effective.ts";
-import { descriptorFor } from "../../drivers/registry.ts";
-import { checkPlan, type PlanBackend } from "../../runner/plan_check.ts";
+import type { LoadError } from "../../scenario/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
-import { loadTarget } from "../target.ts";
+import { type LintOptions, lintPlan } from "./lint_plan.ts";
+
+export type { LintOptions };
 
 /** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -33,40 +31,8 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
     });
 }
 
-/** The `lint` flags. */
-export interface LintOptions {
-  config?: string;
-  target?: string;
-  backend?: string[];
-}
-
 function list(value: string): string[] {
   return value.split(",").map((v) => v.trim()).filter((v) => v !== "");
-}
-
-/** What a `--config` lint checks against, or the exit code when the target cannot be had. */
-async function planContext(
-  opts: LintOptions,
-  io: CliIo,
-): Promise<{ eff: Effective; backend: PlanBackend } | number | null> {
-  if (opts.config === undefined) {
-    if (opts.target !== undefined || opts.backend !== undefined) {
-      io.stderr("--target and --backend need --config");
-      return EXIT_USAGE;
-    }
-    return null;
-  }
-  const eff = await loadTarget(opts.config, opts.target, io);
-  if (typeof eff === "number") return eff;
-  const d = descriptorFor(eff, opts.backend);
-  if (d === undefined) {
-    io.stderr(
-      `no backend among [${(opts.backend ?? [eff.platform]).join(", ")}] drives ` +
-        `${eff.app.platform} targets`,
-    );
-    return EXIT_USAGE;
-  }
-  return { eff, backend: { actuator: d.actuator, capabilities: new Set(d.capabilities) } };
 }
 
 /**
@@ -82,10 +48,19 @@ export async function lint(
 ): Promise<number> {
   // File names and load errors quote author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
-  const plan = await planContext(opts, io);
+  if (opts.config === undefined && (opts.target !== undefined || opts.backend !== undefined)) {
+    io.stderr("--target and --backend need --config");
+    return EXIT_USAGE;
+  }
+  // The config's target and the run check load only with --config (docs/install.md#startup).
+  const plan = opts.config === undefined ? null : await lintPlan(opts.config, opts, io);
   if (typeof plan === "number") return plan;
+  // Loaded here, not at start, so `--version` and `--help` do not parse the YAML stack
+  // (docs/install.md#startup).
+  const { loadScenarioPaths } = await import("../../scenario/load.ts");
+  const { formatLoadError } = await import("../../scenario/errors.ts");
   const { files, emptyFolders } = await loadScenarioPaths(paths, {
-    configSetup: plan?.eff.setup,
+    configSetup: plan?.setup,
   });
   const show = (file: string) => displayPath(file, cwd);
   let clean = emptyFolders.length === 0;
@@ -98,7 +73,7 @@ export async function lint(
       continue;
     }
     const checked = plan && outcome.errors.length === 0
-      ? checkPlan(outcome.scenarios, plan.eff, plan.backend)
+      ? plan.check(outcome.scenarios)
       : { errors: [], warnings: [] };
     for (const w of [...outcome.warnings, ...checked.warnings]) {
       io.stderr(formatLoadError(relativeError(w, show)));

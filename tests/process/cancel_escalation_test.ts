@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { cancelRunProcess, KILL_STEP_MS, reapGroup } from "../../src/process/cancel_escalation.ts";
 import { descendantsIn } from "../../src/process/process_group.ts";
-import { FakeControl, flush, ManualWait } from "./helpers.ts";
+import { FakeControl, flush, ManualWait } from "../serve/helpers.ts";
 
 function setup() {
   const control = new FakeControl();
