@@ -1,6 +1,7 @@
 /**
  * The target's app server (`launchServer`, docs/configuration.md#launchserver): started before
- * the run in a process group of its own, ready once `readyUrl` answers (or `port` accepts a
+ * the run as a group child (src/process/group_child.ts: its own process group, killed with it,
+ * also if the run exits without stopping it), ready once `readyUrl` answers (or `port` accepts a
  * connection), stopped at the end — SIGTERM to the group, then SIGKILL when it lingers. What it
  * prints is passed on line by line; when it dies or never gets ready, the error quotes its last
  * lines.
@@ -10,8 +11,8 @@
 import { resolve } from "node:path";
 import type { LaunchServer } from "../config/types.ts";
 import type { Clock } from "../time/clock.ts";
-import { KILL_STEP_MS } from "./cancel_escalation.ts";
-import type { ChildExit, GroupProcess, ProcessControl } from "./process_group.ts";
+import type { ChildExit } from "./process_group.ts";
+import { type GroupChild, type GroupChildOptions, spawnGroupChild } from "./group_child.ts";
 
 /** Default `readyTimeout` (seconds). */
 export const DEFAULT_READY_TIMEOUT_S = 30;
@@ -19,15 +20,6 @@ export const DEFAULT_READY_TIMEOUT_S = 30;
 export const READY_POLL_S = 0.2;
 /** Lines of the server's output an error quotes. */
 const TAIL_LINES = 5;
-/** How long a stopped server's last output may take to arrive. */
-const OUTPUT_DRAIN_MS = 1000;
-
-/** Waits for `p`, but at most `ms`. */
-async function settles(p: Promise<unknown>, ms: number): Promise<void> {
-  let id: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([p, new Promise((res) => id = setTimeout(res, ms))]);
-  clearTimeout(id);
-}
 
 /** The server could not be started or never got ready; `run` exits 2. */
 export class AppServerError extends Error {
@@ -48,8 +40,9 @@ export interface AppServer {
 
 /** What starting a server needs from the world. */
 export interface AppServerDeps {
-  control: ProcessControl;
   clock: Clock;
+  /** Starts the server's group (default: a real one); tests wrap it to watch the group. */
+  spawn?: (opts: GroupChildOptions) => GroupChild;
   /** One readiness probe of `readyUrl`: true once the server answers (any status below 500). */
   probeUrl?: (url: string) => Promise<boolean>;
   /** One readiness probe of `port` on 127.0.0.1: true once it accepts a connection. */
@@ -105,19 +98,26 @@ export async function startAppServer(
     }
   }
   const tail: string[] = [];
-  const proc: GroupProcess = deps.control.spawn({
-    argv: ["sh", "-c", cfg.cmd],
+  const child = (deps.spawn ?? spawnGroupChild)({
+    cmd: "sh",
+    args: ["-c", cfg.cmd],
     env: cfg.env ?? {},
     cwd: cfg.cwd ? resolve(configDir, cfg.cwd) : configDir,
-    onLine: (line) => {
-      tail.push(line);
-      if (tail.length > TAIL_LINES) tail.shift();
-      deps.log(line);
+    output: {
+      lines: (line) => {
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+        deps.log(line);
+      },
     },
   });
   let exit: ChildExit | null = null;
-  proc.exited.then((e) => exit = e);
-  const server = serverHandle(proc, deps);
+  child.exited.then((e) => exit = e);
+  const server: AppServer = {
+    pid: child.pid,
+    stop: async () => void await child.stop(),
+    [Symbol.asyncDispose]: async () => void await child.stop(),
+  };
   const quote = () => tail.length > 0 ? `; its last output:\n${tail.join("\n")}` : "";
   // Stopped first, so the error quotes everything the server printed.
   const fail = async (message: () => string): Promise<never> => {
@@ -156,27 +156,4 @@ export async function startAppServer(
     await server.stop();
     throw err;
   }
-}
-
-function serverHandle(proc: GroupProcess, deps: AppServerDeps): AppServer {
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      const { control } = deps;
-      if (control.signal(-proc.pid, "SIGTERM")) {
-        let exited = false;
-        proc.exited.then(() => exited = true);
-        await settles(proc.exited, KILL_STEP_MS);
-        if (!exited) control.signal(-proc.pid, "SIGKILL");
-      }
-      await proc.exited;
-      // Helpers it left behind in its group go too.
-      if (control.alive(-proc.pid)) control.signal(-proc.pid, "SIGKILL");
-      // Read what it printed last; a helper that still holds the pipes does not hold us up.
-      await settles(proc.outputDone, OUTPUT_DRAIN_MS);
-      proc.stopOutput();
-    })();
-    return stopping;
-  };
-  return { pid: proc.pid, stop, [Symbol.asyncDispose]: stop };
 }

@@ -50,7 +50,6 @@ import { readTimings } from "./timings.ts";
 import { backendFor, UsageError } from "./backends.ts";
 import { checkPlan } from "./plan_check.ts";
 import { type AppServer, AppServerError, startAppServer } from "../process/app_server.ts";
-import { osProcessControl } from "../process/process_group.ts";
 import { claimRunDir, RunsDirError } from "./runs_dir.ts";
 import { scenarioYaml } from "../scenario/to_yaml.ts";
 import { type RecordRedactor, recordRedactor } from "./redact_records.ts";
@@ -492,7 +491,6 @@ export function launchTargetServer(
 ): Promise<AppServer | null> {
   if (!eff.launchServer) return Promise.resolve(null);
   return startAppServer(eff.launchServer, eff.configDir, {
-    control: osProcessControl,
     clock: realClock,
     log: (line) => io.stderr(`server: ${line}`),
   });

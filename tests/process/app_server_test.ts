@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AppServerError, startAppServer } from "../../src/process/app_server.ts";
-import { osProcessControl } from "../../src/process/process_group.ts";
+import { spawnGroupChild } from "../../src/process/group_child.ts";
 import { FakeClock, realClock } from "../../src/time/clock.ts";
 
 const SERVER = `const port = Number(Deno.env.get("PORT"));
@@ -74,7 +74,7 @@ Deno.test("launchServer: started in its folder with its env, ready on readyUrl, 
         readyUrl: `http://127.0.0.1:${port}/`,
       },
       dir,
-      { control: osProcessControl, clock: realClock, log: (l) => lines.push(l) },
+      { clock: realClock, log: (l) => lines.push(l) },
     );
     assert.equal(await answers(`http://127.0.0.1:${port}/`), true);
     await server.stop();
@@ -91,7 +91,6 @@ Deno.test("launchServer: a server that exits first is an error quoting its outpu
     { cmd: "echo cannot bind; exit 3", readyUrl: "http://127.0.0.1:9/" },
     Deno.cwd(),
     {
-      control: osProcessControl,
       clock: realClock,
       log: () => {},
       probeUrl: () => Promise.resolve(false),
@@ -105,13 +104,10 @@ Deno.test("launchServer: a server that exits first is an error quoting its outpu
 Deno.test("launchServer: never ready within readyTimeout is an error; the server is stopped", async () => {
   const clock = new FakeClock();
   let pid = 0;
-  const control = {
-    ...osProcessControl,
-    spawn: (req: Parameters<typeof osProcessControl.spawn>[0]) => {
-      const p = osProcessControl.spawn(req);
-      pid = p.pid;
-      return p;
-    },
+  const spawn = (opts: Parameters<typeof spawnGroupChild>[0]) => {
+    const child = spawnGroupChild(opts);
+    pid = child.pid;
+    return child;
   };
   // The probe answers only once the server has printed, so its output is there to quote.
   let printed = () => {};
@@ -119,7 +115,7 @@ Deno.test("launchServer: never ready within readyTimeout is an error; the server
   const err = await startAppServer(
     { cmd: "echo starting; exec sleep 30", port: 9, readyTimeout: 2 },
     Deno.cwd(),
-    { control, clock, log: () => printed(), probePort: () => started.then(() => false) },
+    { spawn, clock, log: () => printed(), probePort: () => started.then(() => false) },
   ).then(() => null, (e) => e);
   assert.ok(err instanceof AppServerError);
   assert.match(
@@ -133,7 +129,6 @@ Deno.test("launchServer: never ready within readyTimeout is an error; the server
 Deno.test("launchServer: a container image is refused (no container engine in this build)", async () => {
   await assert.rejects(
     startAppServer({ cmd: "true", dockerImage: "shop:latest" }, Deno.cwd(), {
-      control: osProcessControl,
       clock: realClock,
       log: () => {},
     }),
