@@ -143,7 +143,7 @@ function header(m: Manifest, hasYaml: boolean): string {
     "</div>",
     provBits.length ? `<p class="prov">${provBits.join(" · ")}</p>` : "",
     '<p class="prov">Screenshots and videos are the files beside this page: open it, or share ' +
-    "it, with its run folder (<code>bajutsu run --zip</code> packs the folder).</p>",
+    "it, with its whole run folder.</p>",
     hasYaml ? '<details id="yaml"><summary>scenario.yaml</summary><pre></pre></details>' : "",
     "</header>",
   ].join("\n");
