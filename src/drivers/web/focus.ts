@@ -8,12 +8,16 @@
 
 /**
  * In-page: whether the focused element (looking through shadow roots and same-origin frames)
- * takes text: an enabled, writable text input, a textarea, or an editable region.
+ * takes text: an enabled, writable text input, a textarea, or an editable region. A focused
+ * cross-origin frame counts as taking text (its inside cannot be seen).
  */
 export function pageFocusedEditable(): boolean {
   let el: Element | null = document.activeElement;
   for (;;) {
     if (el === null) return false;
+    // A cross-origin frame (an embedded payment field…) cannot be looked into: it has the focus,
+    // and what inside it does is the frame's business.
+    if (el instanceof HTMLIFrameElement && el.contentDocument === null) return true;
     const inner = (el as HTMLElement).shadowRoot?.activeElement ??
       (el instanceof HTMLIFrameElement ? el.contentDocument?.activeElement ?? null : null);
     if (!inner) break;
