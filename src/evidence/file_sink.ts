@@ -86,6 +86,8 @@ export class FileSink implements EvidenceSink {
   readonly #madeDirs = new Set<string>();
   /** The latest after.png, kept so the next step's before.png can reuse it. */
   #lastAfterShot: LastShot | null = null;
+  /** The latest queued write of each file: a later write of the same file waits for it. */
+  readonly #fileWrites = new Map<string, Promise<unknown>>();
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -360,16 +362,37 @@ export class FileSink implements EvidenceSink {
     return this.#list(step, file, "screenshot");
   }
 
-  /** Writes `elements.json` from `tree`, or from a fresh read when no tree was handed over. */
+  /**
+   * Writes `elements.json` from `tree`, or from a fresh read when no tree was handed over. The
+   * redaction and the write happen off the step (`flush` awaits them), after any earlier queued
+   * write of the same file: the post-step tree replaces the pre-step one, never the reverse.
+   */
   async #elements(driver: Driver, step: StepDir, tree: Element[] | null): Promise<Artifact | null> {
     const file = STEP_FILES.elements;
+    let elements: Element[];
     try {
-      await this.#writer.elements(join(step.abs, file), tree ?? await driver.query());
+      elements = tree ?? await driver.query();
     } catch (err) {
       this.#fail(`${step.rel}/${file}`, `writing ${step.rel}/${file} failed`, err);
       return null;
     }
+    const path = join(step.abs, file);
+    this.#queueFileWrite(path, `${step.rel}/${file}`, () => this.#writer.elements(path, elements));
     return this.#list(step, file, "elements");
+  }
+
+  /**
+   * Queues `write` of `path` behind the step: it starts once the step yields to the event loop
+   * and after the previous queued write of the same path has settled.
+   */
+  #queueFileWrite(path: string, label: string, write: () => Promise<void>): void {
+    const previous = this.#fileWrites.get(path) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => yieldToLoop()).then(write);
+    this.#fileWrites.set(path, next);
+    this.#queue.add(next, label);
+    next.catch(() => {}).finally(() => {
+      if (this.#fileWrites.get(path) === next) this.#fileWrites.delete(path);
+    });
   }
 
   /** Stops the driver's recording; the file is kept, redacted (logs) and made private. */
@@ -392,6 +415,11 @@ export class FileSink implements EvidenceSink {
     }
     return { name: `${step.rel}/${file}`, kind: kind as ArtifactKind, provider: this.#provider };
   }
+}
+
+/** Resolves on a later turn of the event loop (work queued now runs when the step waits). */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Driver-written files get the artifact mode too (a missing file is the caller's error). */

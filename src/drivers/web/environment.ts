@@ -146,6 +146,8 @@ class WebEnvironment implements Environment {
         opTimeoutS: this.#shared.opTimeoutS,
         remote: this.#shared.remote,
         testIdAttribute: web.testIdAttribute,
+        // The recording runs a screencast of its own on the page.
+        reuseUnchangedShots: this.#video === null,
       });
       this.#driver = driver;
       this.#entry = entryUrls(web.baseUrl, req.preconditions);
