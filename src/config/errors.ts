@@ -27,15 +27,6 @@ export class MissingIdentifierError extends Error {
   }
 }
 
-/** An environment knob holds a value of the wrong type (fatal: the run cannot start). */
-export class EnvKnobError extends Error {
-  readonly code = "E_ENV";
-  constructor(readonly variable: string, readonly value: string, expected: string) {
-    super(`${variable}=${JSON.stringify(value)} is not ${expected}`);
-    this.name = "EnvKnobError";
-  }
-}
-
 /**
  * A `.env` file that cannot be loaded: unreadable, not UTF-8 text, a NUL byte, an unterminated
  * quote. `line`/`col` (1-based) point at the offending character; both are 0 when the file could
