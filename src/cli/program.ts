@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
-import { printableLines } from "./printable.ts";
+import { printableLines } from "../text/printable.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";

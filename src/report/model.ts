@@ -6,13 +6,8 @@
  */
 import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, RunResult } from "../orchestrator/types.ts";
+import type { SkippedCapture } from "../evidence/sink.ts";
 import type { ActionName, Selector } from "../scenario/types.ts";
-
-/** An evidence kind that was requested but could not be captured, and why. */
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
-}
 
 /** A system alert dismissed by the alert guard. */
 export interface AlertEvent {
@@ -26,7 +21,12 @@ export interface PlannedStep {
   selector?: Selector;
 }
 
-/** One executed scenario (one engine × scenario cell on a matrix run). */
+/**
+ * One scenario of a run (one engine × scenario cell on a matrix run): what the runner produces
+ * and every report consumes. The runner fills it as the scenario ends; before the reports,
+ * paths are made portable (artifact names run-dir relative, `file` relative to where the run
+ * started) and its texts redacted.
+ */
 export interface ScenarioRecord {
   result: RunResult;
   /** Evidence dir of the scenario, `NN-slug`. */
@@ -55,6 +55,8 @@ export interface ScenarioRecord {
   droppedExpectActuations?: number;
   /** The main phase's full step list, so steps after a failure can be shown as skipped. */
   plannedSteps?: PlannedStep[];
+  /** Leases the scenario took (crash retries add one each); 0 when it never ran on a device. */
+  attempts?: number;
 }
 
 /** Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given. */

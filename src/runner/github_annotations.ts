@@ -8,7 +8,7 @@
  * @module
  */
 import type { RunResult, StepOutcome } from "../orchestrator/types.ts";
-import { printable, printableLines } from "../cli/printable.ts";
+import { printable, printableLines } from "../text/printable.ts";
 
 /** Escapes a workflow-command value (data part): `%`, CR and LF. */
 export function escapeData(s: string): string {

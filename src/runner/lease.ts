@@ -5,15 +5,10 @@
  * @module
  */
 import type { Driver } from "../drivers/driver.ts";
-import type { EvidenceSink } from "../evidence/sink.ts";
+import type { EvidenceSink, SkippedCapture } from "../evidence/sink.ts";
 import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Readiness } from "./readiness.ts";
-
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
-}
 
 export interface LeaseRequest {
   scenario: Scenario;
@@ -39,7 +34,6 @@ export interface Lease {
   /** Driver name recorded in the manifest (`fake`, `playwright`, …). */
   backend: string;
   readiness: Readiness | null;
-  skippedCaptures: SkippedCapture[];
   /** The route refuses any erase (real device, WebDriver endpoint). */
   rejectsErase: boolean;
   /** The route can hand out a brand-new device (Simulator, unpinned, with appPath). */
@@ -48,8 +42,12 @@ export interface Lease {
   videoStartStalled(): boolean;
   /** Epoch seconds of the scenario video's start (0: no video). */
   videoAnchorS(): number;
-  /** Ends the lease: the device goes back to the pool whatever happens. */
-  release(): Promise<void>;
+  /**
+   * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
+   * whatever happens. Resolves to the captures the lease's sink could not take for the
+   * scenario (each kind once), which the scenario's record lists.
+   */
+  release(): Promise<SkippedCapture[]>;
 }
 
 export type LeaseFn = (req: LeaseRequest) => Promise<Lease>;

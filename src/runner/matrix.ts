@@ -8,7 +8,9 @@
  */
 import type { Scenario } from "../scenario/types.ts";
 import type { CancelSignal } from "../time/cancel.ts";
-import { CANCELLED, failedRecord, type ScenarioRecord } from "./run_all.ts";
+import type { ScenarioRecord } from "../report/model.ts";
+import { CANCELLED } from "./run_all.ts";
+import { failedRecord } from "./scenario_record.ts";
 
 /** Runs every scenario on one engine; artifact names are relative to `engineDir`. */
 export type EnginePass = (engine: string) => Promise<ScenarioRecord[]>;

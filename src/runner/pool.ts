@@ -109,6 +109,25 @@ export function devicePool(opts: PoolOptions): DevicePool {
     return entry;
   };
 
+  /** Keeps a reusable environment warm (or tears it down), then frees its device. */
+  const endLease = async (leasedEnv: Environment, reuses: number) => {
+    try {
+      if (leasedEnv.reusable && opts.maxWarmReuses > 0) {
+        try {
+          await leasedEnv.endLease();
+          warm.set(leasedEnv.device, { env: leasedEnv, reuses });
+        } catch {
+          await discard(leasedEnv);
+        }
+      } else {
+        await discard(leasedEnv);
+      }
+    } finally {
+      // A replacement device takes the old one's place in the queue.
+      queue.give(leasedEnv.device);
+    }
+  };
+
   const lease: LeaseFn = async (req) => {
     const device = await queue.take();
     const actuator = opts.actuatorFor(req.scenario);
@@ -170,29 +189,20 @@ export function devicePool(opts: PoolOptions): DevicePool {
         deviceRuntime: leasedEnv.deviceRuntime,
         backend: driver.name,
         readiness,
-        skippedCaptures: [],
         rejectsErase: leasedEnv.rejectsErase,
         canReplaceDevice: leasedEnv.canReplaceDevice,
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
         release: async () => {
-          if (released) return;
+          if (released) return [];
           released = true;
           try {
             await sink.flush();
-            if (leasedEnv.reusable && opts.maxWarmReuses > 0) {
-              try {
-                await leasedEnv.endLease();
-                warm.set(leasedEnv.device, { env: leasedEnv, reuses });
-              } catch {
-                await discard(leasedEnv);
-              }
-            } else {
-              await discard(leasedEnv);
-            }
+            // Read once every queued write has settled: a capture that failed while flushing
+            // is listed too.
+            return sink.skippedCaptures?.(req.sid) ?? [];
           } finally {
-            // A replacement device takes the old one's place in the queue.
-            queue.give(leasedEnv.device);
+            await endLease(leasedEnv, reuses);
           }
         },
       };

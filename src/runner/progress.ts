@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { printable } from "../cli/printable.ts";
+import { printable } from "../text/printable.ts";
 import type { ProgressEvent } from "./run_all.ts";
 
 export interface ProgressSink {

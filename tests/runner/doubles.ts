@@ -114,14 +114,13 @@ export function recordingLeases(
       deviceRuntime: "fake 1",
       backend: "fake",
       readiness: null,
-      skippedCaptures: [],
       rejectsErase: opts.rejectsErase ?? false,
       canReplaceDevice: opts.canReplaceDevice ?? false,
       videoStartStalled: () => false,
       videoAnchorS: () => 0,
       release: () => {
         log.released++;
-        return Promise.resolve();
+        return Promise.resolve([]);
       },
     };
   };

@@ -7,7 +7,7 @@
 import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
 import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
 import { loadScenarioPaths } from "../../scenario/load.ts";
