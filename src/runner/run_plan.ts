@@ -9,7 +9,7 @@ import { loadConfig } from "../config/load_config.ts";
 import { resolveTarget } from "../config/resolve_target.ts";
 import type { Effective } from "../config/effective.ts";
 import { type EnvKnobs, readEnvKnobs } from "../config/env_knobs.ts";
-import { formatLoadError, type LoadError } from "../scenario/errors.ts";
+import { formatLoadError, type LoadError } from "../yaml/load_error.ts";
 import { loadScenarioPaths } from "../scenario/load.ts";
 import { MAX_SCENARIOS_PER_RUN } from "../scenario/input_limits.ts";
 import { selectByTags } from "../scenario/templating/tags.ts";

@@ -6,8 +6,7 @@
  *
  * @module
  */
-import type { PNode } from "./pnode.ts";
-import type { SourcePos } from "./types.ts";
+import type { PNode, SourcePos } from "../yaml/pnode.ts";
 
 /** Resolves `ns.key`; `undefined` means unbound, and the token is left as written. */
 export type Lookup = (ns: string, key: string) => string | undefined;

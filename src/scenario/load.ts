@@ -6,12 +6,13 @@
  * @module
  */
 import { dirname, join, resolve, sep } from "node:path";
-import type { LoadError } from "./errors.ts";
-import { firstTooDeep, type PNode } from "./pnode.ts";
-import type { Scenario, SourcePos } from "./types.ts";
-import { type ParseResult, parseYaml } from "./parse_yaml.ts";
-import { readSourceSync } from "./read_source.ts";
-import { MAX_NESTING_DEPTH, MAX_SCENARIOS_PER_FILE } from "./input_limits.ts";
+import type { LoadError } from "../yaml/load_error.ts";
+import { firstTooDeep, type PNode, type SourcePos } from "../yaml/pnode.ts";
+import type { Scenario } from "./types.ts";
+import { type ParseResult, parseYaml } from "../yaml/parse.ts";
+import { readSourceSync } from "../yaml/read_source.ts";
+import { MAX_SCENARIOS_PER_FILE } from "./input_limits.ts";
+import { MAX_NESTING_DEPTH } from "../yaml/limits.ts";
 import {
   isComponentShape,
   type RawScenario,

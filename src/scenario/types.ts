@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { SourcePos } from "../yaml/pnode.ts";
 
 /** A selector (selectors-assertions.md §2). All present fields are AND-ed. */
 export interface Selector {
@@ -17,13 +18,6 @@ export interface Selector {
   value?: string;
   within?: Selector;
   index?: number;
-}
-
-/** Where a node came from in its YAML file; kept for reports and CI annotations. */
-export interface SourcePos {
-  file: string;
-  line: number;
-  col: number;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
-import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
+import { formatLoadError, type LoadError } from "../../yaml/load_error.ts";
 import { loadScenarioPaths } from "../../scenario/load.ts";
 
 /** Registers the `lint` command. */

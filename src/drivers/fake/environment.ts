@@ -10,7 +10,7 @@ import { UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
-import { LoadFailed } from "../../scenario/errors.ts";
+import { LoadFailed } from "../../yaml/load_error.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import type { PNode } from "../pnode.ts";
-import { parseYamlFile } from "../parse_yaml.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { parseYamlFile } from "../../yaml/parse.ts";
 import { errorAt, indexPath } from "./load_error.ts";
 
 /** A parsed component: declared params and its step list (a `seq` node, positions kept). */

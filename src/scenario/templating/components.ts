@@ -5,9 +5,8 @@
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import { getEntry } from "../pnode.ts";
-import type { PEntry, PNode } from "../pnode.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { getEntry, type PEntry, type PNode } from "../../yaml/pnode.ts";
 import { interpolatePNode, namespaceLookup, tokensInPNode } from "../interpolate.ts";
 import type { TemplatingContext } from "./context.ts";
 import { type Component, readComponentFile } from "./component_file.ts";

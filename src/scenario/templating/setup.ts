@@ -6,11 +6,9 @@
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import { getEntry } from "../pnode.ts";
-import type { PNode } from "../pnode.ts";
-import { parseYamlFile } from "../parse_yaml.ts";
-import type { SourcePos } from "../types.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { getEntry, type PNode, type SourcePos } from "../../yaml/pnode.ts";
+import { parseYamlFile } from "../../yaml/parse.ts";
 import type { TemplatingContext } from "./context.ts";
 import { errorAt, keyPath } from "./load_error.ts";
 import { resolveRef } from "./resolve_ref.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PEntry, PNode } from "../pnode.ts";
+import type { PEntry, PNode } from "../../yaml/pnode.ts";
 import { indexPath, keyPath } from "./load_error.ts";
 
 /** Rewrites one step list (a `seq` node); `path` is the YAML path of that list. */

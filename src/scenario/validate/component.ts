@@ -5,11 +5,12 @@
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import type { PNode } from "../pnode.ts";
-import { indexPath, keyPath, newContext, report } from "./context.ts";
-import { closedMap, field, required, seqNode } from "./mapping.ts";
-import { nonEmptyStr } from "./scalars.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import { newContext } from "./validation_context.ts";
+import { closedMap, field, required, seqNode } from "../../yaml/mapping.ts";
+import { nonEmptyStr } from "../../yaml/scalars.ts";
 import { stepList } from "./step.ts";
 
 const COMPONENT_KEYS: ReadonlySet<string> = new Set(["params", "steps"]);

@@ -4,11 +4,12 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, type MapNode, required } from "./mapping.ts";
-import { int, nonEmptyStr, num, str, strMap } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, type MapNode, required } from "../../yaml/mapping.ts";
+import { int, nonEmptyStr, num, str, strMap } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
 
 const HTTP_KEYS: ReadonlySet<string> = new Set([

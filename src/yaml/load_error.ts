@@ -5,7 +5,7 @@
  * @module
  */
 import { clipText } from "./bounded_text.ts";
-import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "./input_limits.ts";
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "./limits.ts";
 
 export type LoadErrorCode =
   | "E_YAML"

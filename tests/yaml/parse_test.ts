@@ -3,10 +3,10 @@
  * leading byte-order mark. The full-parser and fast paths must agree on each.
  */
 import assert from "node:assert/strict";
-import { parseYaml } from "../../src/scenario/parse_yaml.ts";
-import { toPlain } from "../../src/scenario/pnode.ts";
-import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "../../src/scenario/input_limits.ts";
-import { ALIAS_BOMB } from "./hostile_yaml.ts";
+import { parseYaml } from "../../src/yaml/parse.ts";
+import { toPlain } from "../../src/yaml/pnode.ts";
+import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "../../src/yaml/limits.ts";
+import { ALIAS_BOMB } from "../scenario/hostile_yaml.ts";
 
 const codes = (text: string) =>
   parseYaml(text, "t.yaml").errors.map((e) => `${e.line}:${e.col} ${e.code}`);
