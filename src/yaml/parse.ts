@@ -208,8 +208,10 @@ function firstLine(s: string): string {
   return s.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
+/** A non-string mapping key, in the words of `describeNode`. */
 function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (typeof v === "object") return Array.isArray(v) ? "a sequence" : "a mapping";
+  if (v === null) return "null (an empty value)";
+  if (isSeq(v)) return "a list";
+  if (isMap(v)) return "a mapping";
   return `${typeof v} ${String(v)}`;
 }

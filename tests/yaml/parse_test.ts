@@ -121,3 +121,12 @@ Deno.test("a byte-order mark is ignored before a list as before a mapping", () =
   const map = parseYaml("\uFEFFscenarios: []\n", "t.yaml");
   assert.deepEqual(toPlain(map.node!), { scenarios: [] });
 });
+
+Deno.test("a key that is not a string is E_TYPE at the key, described as any node is", () => {
+  const { errors } = parseYaml("? [a, b]\n: 1\n? ~\n: 2\n3: x\n", "k.yaml");
+  assert.deepEqual(errors.map((e) => [e.line, e.code, e.message]), [
+    [1, "E_TYPE", "mapping keys must be strings, got a list"],
+    [3, "E_TYPE", "mapping keys must be strings, got null (an empty value)"],
+    [5, "E_TYPE", "mapping keys must be strings, got number 3"],
+  ]);
+});
