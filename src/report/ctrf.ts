@@ -85,7 +85,14 @@ export function ctrfJson(manifest: Manifest): Json {
   return doc;
 }
 
-/** ctrf.json's file content: two-space JSON plus a final newline. */
+/**
+ * ctrf.json's file content: two-space JSON plus a final newline.
+ *
+ * @example
+ * ```ts
+ * await Deno.writeTextFile("runs/x/ctrf.json", ctrfText(manifest));
+ * ```
+ */
 export function ctrfText(manifest: Manifest): string {
   return JSON.stringify(ctrfJson(manifest), null, 2) + "\n";
 }

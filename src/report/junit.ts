@@ -9,7 +9,14 @@ import type { Manifest, ManifestScenario } from "./manifest_types.ts";
 import { failureDetails, fullStepList, stepArtifacts } from "./step_lines.ts";
 import { xmlAttr, xmlText } from "./xml.ts";
 
-/** Options of {@link junitXml}. */
+/**
+ * Options of {@link junitXml}.
+ *
+ * @example
+ * ```ts
+ * junitXml(manifest, { attachmentPrefix: "runs/20240501-101500/" } satisfies JunitOptions);
+ * ```
+ */
 export interface JunitOptions {
   /**
    * Prefix of attachment paths, e.g. `runs/20240501-101500/`, so CI resolves them from the
@@ -19,7 +26,7 @@ export interface JunitOptions {
 }
 
 /** Artifact kinds worth attaching to a CI test result. */
-const ATTACHED_KINDS = new Set(["screenshot", "video"]);
+const ATTACHED_KINDS: ReadonlySet<string> = new Set(["screenshot", "video"]);
 
 /**
  * The JUnit XML of a run, without an XML declaration.

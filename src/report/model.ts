@@ -9,12 +9,26 @@ import type { Artifact, RunResult } from "../orchestrator/types.ts";
 import type { SkippedCapture } from "../evidence/sink.ts";
 import type { ActionName, Selector } from "../scenario/types.ts";
 
-/** A system alert dismissed by the alert guard. */
+/**
+ * A system alert dismissed by the alert guard.
+ *
+ * @example
+ * ```ts
+ * const dismissed: AlertEvent = { label: "Not Now" };
+ * ```
+ */
 export interface AlertEvent {
   label: string;
 }
 
-/** A main-phase step that never ran (after a failure or a cancel); shown as skipped. */
+/**
+ * A main-phase step that never ran (after a failure or a cancel); shown as skipped.
+ *
+ * @example
+ * ```ts
+ * const planned: PlannedStep = { action: "tap", stepId: "step3" };
+ * ```
+ */
 export interface PlannedStep {
   action: ActionName;
   stepId: string;
@@ -26,6 +40,12 @@ export interface PlannedStep {
  * and every report consumes. The runner fills it as the scenario ends; before the reports,
  * paths are made portable (artifact names run-dir relative, `file` relative to where the run
  * started) and its texts redacted.
+ *
+ * @example
+ * ```ts
+ * const record: ScenarioRecord = failedRecord(0, scenario, "cancelled", "", new Date());
+ * buildManifest({ runId: "20240501-101500", results: [record], sourceName: null });
+ * ```
  */
 export interface ScenarioRecord {
   result: RunResult;
@@ -59,7 +79,14 @@ export interface ScenarioRecord {
   attempts?: number;
 }
 
-/** Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given. */
+/**
+ * Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given.
+ *
+ * @example
+ * ```ts
+ * const p: Provenance = buildProvenance({ scenarioYaml: yamlText, gitRevision: "3f2a9c1" });
+ * ```
+ */
 export interface Provenance {
   scenarioHash?: string;
   toolVersion?: string;
@@ -69,7 +96,15 @@ export interface Provenance {
   [key: string]: unknown;
 }
 
-/** Everything `writeReport` needs. */
+/**
+ * Everything `writeReport` needs.
+ *
+ * @example
+ * ```ts
+ * const input: RunReportInput = { runId: "20240501-101500", results: records, sourceName: null };
+ * await writeReport("runs/20240501-101500", input);
+ * ```
+ */
 export interface RunReportInput {
   runId: string;
   /** Declaration order; engine-major on a matrix run. */

@@ -10,6 +10,21 @@ import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Readiness } from "./readiness.ts";
 
+/**
+ * What a scenario attempt asks of the pool.
+ *
+ * @example
+ * ```ts
+ * const req: LeaseRequest = {
+ *   scenario,
+ *   sid: "00-log-in",
+ *   erase: false,
+ *   forcedErase: false,
+ *   replaceDevice: false,
+ *   attempt: 1,
+ * };
+ * ```
+ */
 export interface LeaseRequest {
   scenario: Scenario;
   /** `<NN>-<slug>`. */
@@ -23,6 +38,19 @@ export interface LeaseRequest {
   attempt: number;
 }
 
+/**
+ * A leased lane (see the module doc).
+ *
+ * @example
+ * ```ts
+ * const lease = await pool.lease(req);
+ * try {
+ *   await runScenario(lease.driver, req.scenario, { sink: lease.sink, scenarioId: req.sid });
+ * } finally {
+ *   const skipped = await lease.release(); // e.g. [{ kind: "video", reason: "…" }]
+ * }
+ * ```
+ */
 export interface Lease {
   driver: Driver;
   sink: EvidenceSink;
@@ -50,4 +78,12 @@ export interface Lease {
   release(): Promise<SkippedCapture[]>;
 }
 
+/**
+ * Hands out one lease per scenario attempt (the pool's `lease`).
+ *
+ * @example
+ * ```ts
+ * const lease: LeaseFn = devicePool(options).lease;
+ * ```
+ */
 export type LeaseFn = (req: LeaseRequest) => Promise<Lease>;

@@ -12,16 +12,39 @@ import type { ScenarioRecord } from "../report/model.ts";
 import { CANCELLED } from "./run_all.ts";
 import { failedRecord } from "./scenario_record.ts";
 
-/** Runs every scenario on one engine; artifact names are relative to `engineDir`. */
+/**
+ * Runs every scenario on one engine; artifact names are relative to `engineDir`.
+ *
+ * @example
+ * ```ts
+ * const pass: EnginePass = (engine) => runPass(plan, run, engine);
+ * ```
+ */
 export type EnginePass = (engine: string) => Promise<ScenarioRecord[]>;
 
+/**
+ * What the matrix reads between engine passes.
+ *
+ * @example
+ * ```ts
+ * const opts: MatrixOptions = { cancel, wallNow: () => new Date(), onEngine: (e) => log(e) };
+ * ```
+ */
 export interface MatrixOptions {
   cancel: CancelSignal;
   wallNow: () => Date;
   onEngine?: (engine: string) => void;
 }
 
-/** Engine-major results; each record's `engine` set and `sid` prefixed `<engine>/`. */
+/**
+ * Engine-major results; each record's `engine` set and `sid` prefixed `<engine>/`.
+ *
+ * @example
+ * ```ts
+ * const records = await runMatrix(["chromium", "firefox"], scenarios, pass, opts);
+ * records.map((r) => r.engine); // ["chromium", …, "firefox", …]
+ * ```
+ */
 export async function runMatrix(
   engines: string[],
   scenarios: Scenario[],

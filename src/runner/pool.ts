@@ -13,6 +13,21 @@ import type { Environment, EnvironmentFactory } from "../drivers/environment.ts"
 import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
 import { awaitReady, type Readiness } from "./readiness.ts";
 
+/**
+ * What a pool is built from: its lanes, the environment factory and the evidence sinks.
+ *
+ * @example
+ * ```ts
+ * const opts: PoolOptions = {
+ *   devices: ["fake-0"],
+ *   factory,
+ *   actuatorFor: () => "fake",
+ *   sinkFor: () => new NullSink(),
+ *   clock,
+ *   maxWarmReuses: 3,
+ * };
+ * ```
+ */
 export interface PoolOptions {
   devices: string[];
   factory: EnvironmentFactory;
@@ -40,6 +55,16 @@ interface WarmEntry {
   reuses: number;
 }
 
+/**
+ * The lanes of a run: lease one per scenario attempt, shut all down at the end.
+ *
+ * @example
+ * ```ts
+ * const pool = devicePool(opts);
+ * await pool.shutdown();
+ * pool.stats(); // { coldStarts: 0, warmReuses: 0, healthMisses: 0 }
+ * ```
+ */
 export interface DevicePool {
   lease: LeaseFn;
   shutdown(): Promise<void>;
@@ -66,6 +91,17 @@ class FreeQueue {
   }
 }
 
+/**
+ * Builds the pool of lanes a run leases its devices from.
+ *
+ * @example
+ * ```ts
+ * const pool = devicePool(opts);
+ * const lease = await pool.lease(req);
+ * await lease.release();
+ * await pool.shutdown();
+ * ```
+ */
 export function devicePool(opts: PoolOptions): DevicePool {
   if (opts.devices.length === 0) throw new Error("devicePool needs at least one device");
   const queue = new FreeQueue(opts.devices);

@@ -8,7 +8,14 @@
 import { relative } from "node:path";
 import type { ScenarioRecord } from "../report/model.ts";
 
-/** How a record's paths are rewritten. */
+/**
+ * How a record's paths are rewritten.
+ *
+ * @example
+ * ```ts
+ * const paths: PortablePaths = { cwd: "/work", written: (a) => !failures.failed(a.name) };
+ * ```
+ */
 export interface PortablePaths {
   /** Where the run was started; source files are shown relative to it. */
   cwd: string;

@@ -18,18 +18,48 @@ import type { Lease, LeaseFn } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
 import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
 
+/**
+ * What `runAll` reports as it goes (printed by `formatProgress`).
+ *
+ * @example
+ * ```ts
+ * const e: ProgressEvent = { type: "retry", ordinal: 2, total: 5, name: "checkout", attempt: 2, of: 2 };
+ * ```
+ */
 export type ProgressEvent =
   | { type: "scenarioStart"; ordinal: number; total: number; name: string; sid: string }
   | { type: "scenarioEnd"; ordinal: number; total: number; record: ScenarioRecord }
   | { type: "retry"; ordinal: number; total: number; name: string; attempt: number; of: number }
   | { type: "log"; line: string };
 
+/**
+ * Runs one scenario on a driver (`runScenario`; tests inject their own).
+ *
+ * @example
+ * ```ts
+ * const runner: ScenarioRunner = runScenario;
+ * ```
+ */
 export type ScenarioRunner = (
   driver: Lease["driver"],
   scenario: Scenario,
   options: RunOptions,
 ) => Promise<RunResult>;
 
+/**
+ * Budgets, hooks and the per-attempt options of `runAll`.
+ *
+ * @example
+ * ```ts
+ * const opts: RunAllOptions = {
+ *   clock,
+ *   workers: 2,
+ *   crashRetries: 1,
+ *   runScenario,
+ *   runOptions: (_s, lease, sid) => ({ clock, sink: lease.sink, scenarioId: sid }),
+ * };
+ * ```
+ */
 export interface RunAllOptions {
   clock: Clock;
   cancel?: CancelSignal;
@@ -57,7 +87,18 @@ export interface RunAllOptions {
   onProgress?: (e: ProgressEvent) => void;
 }
 
-/** Thrown out of `runAll` when infrastructure failed; carries every result so far. */
+/**
+ * Thrown out of `runAll` when infrastructure failed; carries every result so far.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await runAll(scenarios, lease, opts);
+ * } catch (err) {
+ *   if (err instanceof RunAborted) writeReports(err.records); // every result so far
+ * }
+ * ```
+ */
 export class RunAborted extends Error {
   readonly code = "E_RUN_ABORTED";
   constructor(override readonly cause: Error, readonly records: ScenarioRecord[]) {
@@ -66,6 +107,14 @@ export class RunAborted extends Error {
   }
 }
 
+/**
+ * The failure text (and prefix) of a cancelled scenario.
+ *
+ * @example
+ * ```ts
+ * record.result.failure?.startsWith(CANCELLED); // true for a cancelled scenario
+ * ```
+ */
 export const CANCELLED = "cancelled";
 
 function message(err: unknown): string {
@@ -103,7 +152,15 @@ function leaseFacts(held: Lease): LeaseFacts {
   };
 }
 
-/** Runs every scenario; results come back in declaration order. */
+/**
+ * Runs every scenario; results come back in declaration order.
+ *
+ * @example
+ * ```ts
+ * const records = await runAll(scenarios, pool.lease, opts);
+ * records.map((r) => r.sid); // ["00-log-in", "01-checkout"], declaration order
+ * ```
+ */
 export async function runAll(
   scenarios: Scenario[],
   lease: LeaseFn,

@@ -22,6 +22,11 @@ import type { StartedRun } from "./run_start.ts";
 /**
  * What dispatch produced: a record per scenario (per engine on a matrix run), and the exit code
  * a device error forces (null when the verdict decides).
+ *
+ * @example
+ * ```ts
+ * const dispatched: Dispatched = { records, exitOverride: null };
+ * ```
  */
 export interface Dispatched {
   records: ScenarioRecord[];

@@ -11,7 +11,20 @@ import type { PlannedStep, ScenarioRecord } from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { scenarioSid } from "./sid.ts";
 
-/** What the lease a scenario ran on says about where it ran. */
+/**
+ * What the lease a scenario ran on says about where it ran.
+ *
+ * @example
+ * ```ts
+ * const facts: LeaseFacts = {
+ *   backend: "fake",
+ *   device: "fake-0",
+ *   deviceName: "Fake",
+ *   deviceRuntime: "fake 1",
+ *   videoAnchorS: 0,
+ * };
+ * ```
+ */
 export interface LeaseFacts {
   backend: string;
   device: string;
@@ -21,7 +34,20 @@ export interface LeaseFacts {
   videoAnchorS: number;
 }
 
-/** How one leased attempt ended. */
+/**
+ * How one leased attempt ended.
+ *
+ * @example
+ * ```ts
+ * const outcome: LeasedOutcome = {
+ *   result,
+ *   artifacts: [],
+ *   skippedCaptures: [],
+ *   attempts: 1,
+ *   startedAt: Date.now() / 1000,
+ * };
+ * ```
+ */
 export interface LeasedOutcome {
   result: RunResult;
   /** Scenario-level artifacts (network.json …). */
@@ -32,7 +58,14 @@ export interface LeasedOutcome {
   startedAt: number;
 }
 
-/** A result with no steps: the scenario failed before any ran. */
+/**
+ * A result with no steps: the scenario failed before any ran.
+ *
+ * @example
+ * ```ts
+ * failedResult(scenario, "cancelled").ok; // false
+ * ```
+ */
 export function failedResult(scenario: Scenario, failure: string): RunResult {
   return {
     scenario: scenario.name,
@@ -81,7 +114,14 @@ export function failedRecord(
   };
 }
 
-/** A scenario that ran on a lease, on its last attempt. */
+/**
+ * A scenario that ran on a lease, on its last attempt.
+ *
+ * @example
+ * ```ts
+ * const record = leasedRecord(scenario, "00-log-in", facts, outcome);
+ * ```
+ */
 export function leasedRecord(
   scenario: Scenario,
   sid: string,

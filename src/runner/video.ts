@@ -27,6 +27,14 @@ function stepsWantVideo(steps: readonly Step[]): boolean {
   return false;
 }
 
+/**
+ * Whether any capture the scenario may fire names `video` (a whole-session recording starts up front).
+ *
+ * @example
+ * ```ts
+ * scenarioWantsVideo(scenario, ["screenshot.after", "video"]); // true: the baseline names video
+ * ```
+ */
 export function scenarioWantsVideo(s: Scenario, baseline: readonly string[]): boolean {
   return namesVideo(baseline) ||
     s.capturePolicy.some((r) => namesVideo(r.capture)) ||

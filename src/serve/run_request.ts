@@ -37,7 +37,7 @@ const UNSUPPORTED = [
   "logSubsystem",
   "evidence_prefix",
 ];
-const KNOWN = new Set([
+const KNOWN: ReadonlySet<string> = new Set([
   "target",
   "scenario",
   "backend",
