@@ -1,6 +1,6 @@
 /**
  * Typed errors of the config layer. Each carries a stable `code`; the CLI turns every one of
- * them into a message and exit 2 (config-cli.md §4).
+ * them into a message and exit 2 (docs/cli.md).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * ctrf.json (reporting.md §5): the Common Test Report Format projection of the manifest. A pure
- * function of the manifest alone (start time from the run id, no clock, no host info), so a
+ * ctrf.json (docs/reports.md#ctrfjson): the Common Test Report Format projection of the manifest. A
+ * pure function of the manifest alone (start time from the run id, no clock, no host info), so a
  * re-render reproduces it byte for byte.
  *
  * @module

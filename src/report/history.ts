@@ -1,8 +1,8 @@
 /**
- * Run history (reporting.md §7): there is no index file of record; a listing scans
- * `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into the
- * static runs history page (`runs/index.html`; where it goes: runs_index.ts), which also carries
- * the summaries it was drawn from so the next refresh only parses manifests that changed.
+ * Run history (docs/reports.md#the-runs-history-page): there is no index file of record; a listing
+ * scans `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into
+ * the static runs history page (`runs/index.html`; where it goes: runs_index.ts), which also
+ * carries the summaries it was drawn from so the next refresh only parses manifests that changed.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * junit.xml (reporting.md §4): one `<testcase>` per scenario, a `<failure>` on failed ones. Each
- * case also carries a `<system-out>` with the step list and `[[ATTACHMENT|<path>]]` lines, the
- * convention Jenkins (junit-attachments) and GitLab use to attach screenshots to a test.
+ * junit.xml (docs/reports.md#junitxml): one `<testcase>` per scenario, a `<failure>` on failed
+ * ones. Each case also carries a `<system-out>` with the step list and `[[ATTACHMENT|<path>]]`
+ * lines, the convention Jenkins (junit-attachments) and GitLab use to attach screenshots to a test.
  *
  * @module
  */

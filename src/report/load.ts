@@ -1,7 +1,7 @@
 /**
  * Reading a stored manifest back into the render model. Older manifests lack newer fields;
  * those are filled with empty values so a re-render shows "not captured" instead of failing, and
- * unknown keys are dropped (reporting.md §7).
+ * unknown keys are dropped (docs/reports.md#schemaversion).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Builds manifest.json (reporting.md §3) from the run's results: the versioned render model every
- * other report is derived from. Pure: no clock, no file system.
+ * Builds manifest.json (docs/reports.md#manifestjson) from the run's results: the versioned render
+ * model every other report is derived from. Pure: no clock, no file system.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The persisted shape of manifest.json (reporting.md §3): top level camelCase, result bodies
- * snake_case. Every renderer (JUnit, CTRF, HTML, history) reads this shape, never the in-memory
- * results, so `bajutsu report <dir>` reproduces them from the file alone.
+ * The persisted shape of manifest.json (docs/reports.md#manifestjson): top level camelCase, result
+ * bodies snake_case. Every renderer (JUnit, CTRF, HTML, history) reads this shape, never the
+ * in-memory results, so `bajutsu report <dir>` reproduces them from the file alone.
  *
  * @module
  */

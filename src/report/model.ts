@@ -80,7 +80,8 @@ export interface ScenarioRecord {
 }
 
 /**
- * Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given.
+ * Run identity stamp (docs/reports.md#manifestjson); never part of `ok`. Extra keys are kept as
+ * given.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
- * The manifest's provenance stamp (reporting.md §3): identifies the executed scenarios and the
- * tooling so runs can be grouped by identity. Never part of a verdict.
+ * The manifest's provenance stamp (docs/reports.md#manifestjson): identifies the executed scenarios
+ * and the tooling so runs can be grouped by identity. Never part of a verdict.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Run ids (reporting.md §2): `YYYYMMDD-HHMMSS` in UTC, optionally prefixed, minted once per run.
- * Ids sort lexicographically = chronologically; a `-N` suffix separates runs of the same second.
+ * Run ids (docs/reports.md#run-ids): `YYYYMMDD-HHMMSS` in UTC, optionally prefixed, minted once per
+ * run. Ids sort lexicographically = chronologically; a `-N` suffix separates runs of the same
+ * second.
  *
  * @module
  */

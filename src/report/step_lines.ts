@@ -1,6 +1,6 @@
 /**
  * The plain-text step summary shared by JUnit (`<failure>` text, `<system-out>`) and CTRF
- * (`trace`): one line per step and per expectation (reporting.md §4).
+ * (`trace`): one line per step and per expectation (docs/reports.md#junitxml).
  *
  * @module
  */

@@ -1,10 +1,10 @@
 /**
- * Writes a run's reports into its run dir (reporting.md §1), each atomically (temp name +
- * rename): manifest.json first, then scenario.yaml, junit.xml, ctrf.json and report.html, then
- * the runs history page. The manifest is the source of truth, so nothing may claim a result it
+ * Writes a run's reports into its run dir (docs/reports.md#the-run-folder), each atomically (temp
+ * name + rename): manifest.json first, then scenario.yaml, junit.xml, ctrf.json and report.html,
+ * then the runs history page. The manifest is the source of truth, so nothing may claim a result it
  * does not back: when manifest.json cannot be written no other report is, and a junit.xml or
- * ctrf.json on disk always has its manifest beside it. A later failure leaves a manifest the
- * rest can be re-rendered from (`bajutsu report <dir>`). See docs/reports.md ("Integrity").
+ * ctrf.json on disk always has its manifest beside it. A later failure leaves a manifest the rest
+ * can be re-rendered from (`bajutsu report <dir>`). See docs/reports.md ("Integrity").
  *
  * @module
  */

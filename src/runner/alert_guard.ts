@@ -1,8 +1,8 @@
 /**
- * The runner's alert guard (runner.md §6, native path): when a step fails or a wait sees a
- * collapsed tree, read the system alert's buttons from the driver and tap a dismissive one. The
- * loop retries the step once when this returns what it dismissed. Backends without system alerts
- * answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
+ * The runner's alert guard (docs/architecture.md#alert-guard, native path): when a step fails or a
+ * wait sees a collapsed tree, read the system alert's buttons from the driver and tap a dismissive
+ * one. The loop retries the step once when this returns what it dismissed. Backends without system
+ * alerts answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
  *
  * @module
  */

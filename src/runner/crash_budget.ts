@@ -1,7 +1,7 @@
 /**
- * Backend-crash recovery budgets (runner.md §5): a per-scenario wall-clock ceiling on respawning,
- * and a run-scoped one that, once it was the binding constraint, latches so later scenarios fail
- * before leasing.
+ * Backend-crash recovery budgets (docs/architecture.md#backend-crash-recovery): a per-scenario
+ * wall-clock ceiling on respawning, and a run-scoped one that, once it was the binding constraint,
+ * latches so later scenarios fail before leasing.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Process exit codes (reporting.md §8).
+ * Process exit codes (docs/cli.md#exit-codes).
  *
  * @example
  * ```ts

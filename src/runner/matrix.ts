@@ -1,8 +1,8 @@
 /**
- * The cross-browser matrix (seed, runner.md §8): one engine pass after another, each with its own
- * pool and run dir `<runDir>/<engine>`. The cancel event is read between passes; every scenario of
- * an engine that never ran is failed as cancelled, so the matrix names every requested engine and
- * a cancelled run can never report PASS.
+ * The cross-browser matrix (docs/architecture.md#cross-browser-matrix): one engine pass after
+ * another, each with its own pool and run dir `<runDir>/<engine>`. The cancel event is read between
+ * passes; every scenario of an engine that never ran is failed as cancelled, so the matrix names
+ * every requested engine and a cancelled run can never report PASS.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * `devicePool` (seed, runner.md §3): lease a free device, launch the app and build a driver for one
- * scenario; keep a reusable resident runner warm per (device, actuator), with bounded reuse and a
- * bounded health probe whose failure is a cache miss.
+ * `devicePool` (docs/architecture.md#device-pool-and-leases): lease a free device, launch the app
+ * and build a driver for one scenario; keep a reusable resident runner warm per (device, actuator),
+ * with bounded reuse and a bounded health probe whose failure is a cache miss.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * Progress lines on stderr (runner.md §4): `▶ scenario i/N: name`, `✔|✘ scenario i/N: name (1.2s)`,
- * `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live line for the
- * current step. `NO_COLOR` is honoured. Names and failure texts are author-written: they are
- * made `printable` (docs/cli.md) before any colour is added.
+ * Progress lines on stderr (docs/architecture.md#runall): `▶ scenario i/N: name`, `✔|✘ scenario
+ * i/N: name (1.2s)`, `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live
+ * line for the current step. `NO_COLOR` is honoured. Names and failure texts are author-written:
+ * they are made `printable` (docs/cli.md) before any colour is added.
  *
  * @module
  */

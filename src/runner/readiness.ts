@@ -1,6 +1,6 @@
 /**
- * The readiness gate (runner.md §2.1, seed `await_ready`): poll for the strongest readiness signal,
- * then confirm the screen holds still. A ready app is never turned into a timeout.
+ * The readiness gate (docs/architecture.md#readiness-gate): poll for the strongest readiness
+ * signal, then confirm the screen holds still. A ready app is never turned into a timeout.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * `runAll` (seed, runner.md §4–§5): each scenario on a freshly leased, freshly built driver; one
- * result per scenario in declaration order, always; backend-crash recovery with its budgets, the
- * forced erase and the replacement rung; cancellation read at the top of every scenario and before
- * every respawn.
+ * `runAll` (docs/architecture.md#runall): each scenario on a freshly leased, freshly built driver;
+ * one result per scenario in declaration order, always; backend-crash recovery with its budgets,
+ * the forced erase and the replacement rung; cancellation read at the top of every scenario and
+ * before every respawn.
  *
  * @module
  */

@@ -2,7 +2,7 @@
  * Does a scenario want video? For backends that can only record a whole session (web), the
  * recording must start with the context, so the runner decides before the lease: any step
  * (every phase, nested steps, interrupt recoveries), any capture rule or the config baseline
- * naming `video` (evidence.md §2).
+ * naming `video` (docs/scenario-language.md#capture-tokens).
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * `${ns.key}` substitution (scenario-dsl.md §6), shared by every stage that binds a namespace:
- * component expansion (`params.*`), data rows (`row.*`) and the run loop (`vars.*`,
- * `secrets.*`). Each stage passes a lookup that knows only its own namespace(s); any other token
- * is unbound and stays verbatim, so a later stage can still bind it.
+ * `${ns.key}` substitution (docs/scenario-language.md#variables-and-substitution), shared by every
+ * stage that binds a namespace: component expansion (`params.*`), data rows (`row.*`) and the run
+ * loop (`vars.*`, `secrets.*`). Each stage passes a lookup that knows only its own namespace(s);
+ * any other token is unbound and stays verbatim, so a later stage can still bind it.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The scenario load pipeline (scenario-dsl.md §7): parse → raw validation → per scenario:
- * setup prelude → component expansion → data rows → typed validation. Every problem of a file
- * comes back as a `LoadError`; nothing here throws for bad input.
+ * The scenario load pipeline (docs/scenario-language.md#templating): parse → raw validation → per
+ * scenario: setup prelude → component expansion → data rows → typed validation. Every problem of a
+ * file comes back as a `LoadError`; nothing here throws for bad input.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Load errors (scenario-dsl.md §10): every problem names file, line, column, a stable code and
- * the YAML path, and prints as `<file>:<line>:<col>: <CODE> <message>`.
+ * Load errors (docs/scenario-language.md#load-errors): every problem names file, line, column, a
+ * stable code and the YAML path, and prints as `<file>:<line>:<col>: <CODE> <message>`.
  *
  * @module
  */

@@ -3,7 +3,7 @@
  * where text is expected is an error with a hint to quote it); numbers, integers and booleans
  * are YAML numbers and booleans, and in scenario grammar (`ctx.scalarsAsText`) also their text
  * spellings, because `${row.*}` substitution produces text. Every type error reads
- * `expected <what>, got <what it is>` (docs/scenario-language.md#errors).
+ * `expected <what>, got <what it is>` (docs/scenario-language.md#load-errors).
  *
  * Every reader returns `undefined` when it has no usable value: either it reported a problem, or
  * (raw pass only) it deferred a `${…}` token to the typed pass.

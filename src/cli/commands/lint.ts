@@ -1,6 +1,6 @@
 /**
  * `bajutsu lint <files or folders…>`: load every scenario file (no preflight) and print
- * `<file>: ok` or one line per load error; warnings go to stderr (config-cli.md §4).
+ * `<file>: ok` or one line per load error; warnings go to stderr (docs/cli.md).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `bajutsu run`: the deterministic run → reports (config-cli.md §4.1, reporting.md §8).
+ * `bajutsu run`: the deterministic run → reports (docs/cli.md#bajutsu-run, docs/cli.md#exit-codes).
  *
  * @module
  */

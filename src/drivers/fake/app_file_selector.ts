@@ -1,6 +1,6 @@
 /**
  * Selectors in the fake app file: a bare string is an identifier (`submit` = `{id: submit}`),
- * a mapping takes the scenario selector keys (selectors-assertions.md §2).
+ * a mapping takes the scenario selector keys (docs/scenario-language.md#selectors).
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The fake platform's environment (runner.md §2 "Fake"): every lease gets a fresh in-process fake
- * app built from the target's fake-app file, so a `platform: fake` target runs with no device and
- * no browser. Scenario `permissions` are unsupported here.
+ * The fake platform's environment (docs/architecture.md#launching-an-app): every lease gets a fresh
+ * in-process fake app built from the target's fake-app file, so a `platform: fake` target runs with
+ * no device and no browser. Scenario `permissions` are unsupported here.
  *
  * @module
  */

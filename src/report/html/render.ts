@@ -1,8 +1,9 @@
 /**
- * report.html (reporting.md §6): one self-contained page per run. The header, chips and matrix
- * are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
- * (one summary list, one data block per scenario), lazily, so large runs open fast. A Content-Security-Policy pins the inline script by
- * hash and forbids every network source except the run dir itself.
+ * report.html (docs/reports.md#reporthtml): one self-contained page per run. The header, chips and
+ * matrix are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
+ * (one summary list, one data block per scenario), lazily, so large runs open fast. A
+ * Content-Security-Policy pins the inline script by hash and forbids every network source except
+ * the run dir itself.
  *
  * @module
  */

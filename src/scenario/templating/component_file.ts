@@ -1,6 +1,7 @@
 /**
- * Reads a component file (scenario-dsl.md §7.1): a single mapping `{params?: string[], steps}`.
- * Only the shape is checked here; the steps are validated with the scenario they end up in.
+ * Reads a component file (docs/scenario-language.md#components): a single mapping
+ * `{params?: string[], steps}`. Only the shape is checked here; the steps are validated with the
+ * scenario they end up in.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
- * Component expansion (scenario-dsl.md §7.1): every `use: {component, with?}` step is replaced
- * by the component's steps with `${params.*}` substituted, recursively, so no `use` survives
- * loading. Spliced steps keep their own positions, so later errors point into the component.
+ * Component expansion (docs/scenario-language.md#components): every `use: {component, with?}` step
+ * is replaced by the component's steps with `${params.*}` substituted, recursively, so no `use`
+ * survives loading. Spliced steps keep their own positions, so later errors point into the
+ * component.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * Data-driven expansion (scenario-dsl.md §7.2): a scenario with `data` rows or a `dataFile`
- * CSV becomes one scenario per row, with `${row.col}` substituted through the whole scenario
- * and the row shown in its name. Only `row.*` is bound here; `${vars.*}` and `${secrets.*}`
- * stay for the run loop.
+ * Data-driven expansion (docs/scenario-language.md#data-rows): a scenario with `data` rows or a
+ * `dataFile` CSV becomes one scenario per row, with `${row.col}` substituted through the whole
+ * scenario and the row shown in its name. Only `row.*` is bound here; `${vars.*}` and
+ * `${secrets.*}` stay for the run loop.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Setup preludes (scenario-dsl.md §7.3): `preconditions.setup` (else the config's `setup`)
- * names a scenario file; the steps of its first scenario are prepended to this scenario's
+ * Setup preludes (docs/scenario-language.md#setup): `preconditions.setup` (else the config's
+ * `setup`) names a scenario file; the steps of its first scenario are prepended to this scenario's
  * `steps`. Its other fields are ignored. Prelude steps keep their own positions, and may `use`
  * components (expansion runs after this stage).
  *

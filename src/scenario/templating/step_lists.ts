@@ -1,8 +1,9 @@
 /**
- * Where step lists live (scenario-dsl.md §2, §4, §5.7, §8), so a stage that rewrites steps
- * (component expansion) reaches every one of them: the scenario's `steps`, `before`,
- * `after[].steps`, `interrupts[].steps`, and inside a step `if.then`, `if.else`,
- * `forEach.steps`, `web.steps`.
+ * Where step lists live (docs/scenario-language.md#a-scenario,
+ * docs/scenario-language.md#lifecycle-before-and-after, docs/scenario-language.md#control-flow,
+ * docs/scenario-language.md#interrupts), so a stage that rewrites steps (component expansion)
+ * reaches every one of them: the scenario's `steps`, `before`, `after[].steps`,
+ * `interrupts[].steps`, and inside a step `if.then`, `if.else`, `forEach.steps`, `web.steps`.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Assertions (selectors-assertions.md §6): exactly one kind key plus an optional `from`.
+ * Assertions (docs/scenario-language.md#assertions): exactly one kind key plus an optional `from`.
  *
  * @module
  */

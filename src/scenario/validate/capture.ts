@@ -1,5 +1,6 @@
 /**
- * Evidence configuration (evidence.md §2–3): capture tokens and `capturePolicy` rules.
+ * Evidence configuration (docs/scenario-language.md#capture-tokens,
+ * docs/scenario-language.md#capturepolicy-rules): capture tokens and `capturePolicy` rules.
  *
  * @module
  */

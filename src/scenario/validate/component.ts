@@ -1,7 +1,7 @@
 /**
- * Component files (scenario-dsl.md §7.1): `{params?: string[], steps}`. Validated in the raw
- * mode (nested `use` allowed, `${params.*}` tokens deferred); the expanded steps are checked
- * again inside the scenario that uses them.
+ * Component files (docs/scenario-language.md#components): `{params?: string[], steps}`. Validated
+ * in the raw mode (nested `use` allowed, `${params.*}` tokens deferred); the expanded steps are
+ * checked again inside the scenario that uses them.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Device and app-lifecycle step bodies (scenario-dsl.md §5.2): relaunch, setLocation, push,
- * setClipboard, overrideStatusBar, handleSystemAlert, manual.
+ * Device and app-lifecycle step bodies (docs/scenario-language.md#device-control): relaunch,
+ * setLocation, push, setClipboard, overrideStatusBar, handleSystemAlert, manual.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Whole scenario files (scenario-dsl.md §1): the two top-level shapes, the `schema` gate, and
- * the entry points the load pipeline calls for the raw and the typed pass.
+ * Whole scenario files (docs/scenario-language.md#files): the two top-level shapes, the `schema`
+ * gate, and the entry points the load pipeline calls for the raw and the typed pass.
  *
  * @module
  */

@@ -1,9 +1,9 @@
 /**
- * `generate` (scenario-dsl.md §5.2): exactly one of `random` / `datetime`, plus `into: {var}`.
- * Everything that could fail at run time (empty or unsupported format, unknown zone, min > max,
- * a value out of the bounds of docs/input-limits.md: a huge string, a range whose width
- * overflows to Infinity, a date shifted off the calendar) is a load error (E_GENERATE), so the
- * step itself never fails.
+ * `generate` (docs/scenario-language.md#producers-http-totp-generate): exactly one of `random` /
+ * `datetime`, plus `into: {var}`. Everything that could fail at run time (empty or unsupported
+ * format, unknown zone, min > max, a value out of the bounds of docs/input-limits.md: a huge
+ * string, a range whose width overflows to Infinity, a date shifted off the calendar) is a load
+ * error (E_GENERATE), so the step itself never fails.
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * Gesture step bodies (scenario-dsl.md §5.2): taps, swipe/drag/scroll, pinch/rotate.
+ * Gesture step bodies (docs/scenario-language.md#taps, docs/scenario-language.md#gestures): taps,
+ * swipe/drag/scroll, pinch/rotate.
  *
  * @module
  */

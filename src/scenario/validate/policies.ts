@@ -1,6 +1,7 @@
 /**
- * Scenario-level policy blocks: `redact` (evidence.md §8), `network` (report filtering),
- * `systemAlertHandling` (+ deprecated aliases) and `permissions` (scenario-dsl.md §2).
+ * Scenario-level policy blocks: `redact` (docs/redaction.md#the-redact-block), `network` (report
+ * filtering), `systemAlertHandling` (+ deprecated aliases) and `permissions`
+ * (docs/scenario-language.md#a-scenario).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * `preconditions` (scenario-dsl.md §3), defaults filled: reinstall clean, no extra launch
- * args or env.
+ * `preconditions` (docs/scenario-language.md#preconditions), defaults filled: reinstall clean, no
+ * extra launch args or env.
  *
  * @module
  */

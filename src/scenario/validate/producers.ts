@@ -1,6 +1,6 @@
 /**
- * Steps that produce runtime variables (scenario-dsl.md §5.2): http, totp, email.
- * (`generate` has its own module.)
+ * Steps that produce runtime variables (docs/scenario-language.md#producers-http-totp-generate):
+ * http, totp, email. (`generate` has its own module.)
  *
  * @module
  */

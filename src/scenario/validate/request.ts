@@ -1,5 +1,6 @@
 /**
- * Network matchers and stubs (selectors-assertions.md §6): `RequestMatch` and `Mock`.
+ * Network matchers and stubs (docs/scenario-language.md#network-matching): `RequestMatch` and
+ * `Mock`.
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * One scenario mapping (scenario-dsl.md §2) → typed `Scenario` with the §11 defaults filled.
+ * One scenario mapping (docs/scenario-language.md#a-scenario) → typed `Scenario` with the defaults
+ * filled (docs/scenario-language.md#defaults).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Selectors (selectors-assertions.md §2): closed field set, at least one field, id candidate
- * lists, regexes compiled, `within` nested recursively.
+ * Selectors (docs/scenario-language.md#selectors): closed field set, at least one field, id
+ * candidate lists, regexes compiled, `within` nested recursively.
  *
  * @module
  */

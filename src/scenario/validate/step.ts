@@ -1,6 +1,6 @@
 /**
- * Steps (scenario-dsl.md §5.1): exactly one action key plus the modifiers `capture`, `extract`,
- * `name`, `from`; control-flow containers recurse into nested step lists.
+ * Steps (docs/scenario-language.md#step-shape): exactly one action key plus the modifiers
+ * `capture`, `extract`, `name`, `from`; control-flow containers recurse into nested step lists.
  *
  * @module
  */

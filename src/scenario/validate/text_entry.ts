@@ -1,6 +1,6 @@
 /**
- * Text-entry and form step bodies (scenario-dsl.md §5.2): type, clear, delete, select,
- * selectOption, setPickerValue.
+ * Text-entry and form step bodies (docs/scenario-language.md#text-entry): type, clear, delete,
+ * select, selectOption, setPickerValue.
  *
  * @module
  */

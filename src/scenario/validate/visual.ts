@@ -1,5 +1,5 @@
 /**
- * The `visual` assertion (selectors-assertions.md §6): baseline comparison settings, with
+ * The `visual` assertion (docs/scenario-language.md#assertions): baseline comparison settings, with
  * engine-specific knobs rejected for the exact engine (E_VISUAL_ENGINE).
  *
  * @module

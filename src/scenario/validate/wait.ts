@@ -1,5 +1,6 @@
 /**
- * `wait` (scenario-dsl.md §5.5): exactly one of `for`/`until` (E_WAIT_FORM), `timeout` required.
+ * `wait` (docs/scenario-language.md#wait): exactly one of `for`/`until` (E_WAIT_FORM), `timeout`
+ * required.
  *
  * @module
  */
