@@ -12,6 +12,16 @@
 /** Reads one environment variable (`undefined` when unset). */
 export type EnvGetter = (name: string) => string | undefined;
 
+/**
+ * The process environment, for the edges that read it (a backend's availability check).
+ *
+ * @example
+ * ```ts
+ * processEnv("PATH"); // "/usr/local/bin:/usr/bin:…"
+ * ```
+ */
+export const processEnv: EnvGetter = (name) => Deno.env.get(name);
+
 /** Receives one warning line about a knob (without a `warning:` prefix). */
 export type KnobWarning = (line: string) => void;
 

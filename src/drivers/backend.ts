@@ -44,6 +44,15 @@ export interface BackendRequest {
   browsers?: string[];
   /** `--headed`; unset = the target's own setting. */
   headed?: boolean;
+  /**
+   * `--udid a,b,…`: the devices (serials, udids) the run leases; absent or empty = the
+   * backend's default device. Backends without devices ignore it.
+   */
+  udids?: string[];
+  /** The run's environment (knobs such as `BAJUTSU_ADB_RESIDENT`); default the process's. */
+  env?: (name: string) => string | undefined;
+  /** One warning line for the operator (printed on stderr as `warning: …`). */
+  warn?: (line: string) => void;
 }
 
 /**

@@ -128,6 +128,9 @@ function scenario(v: unknown): ManifestScenario {
     before_outcomes: list(r.before_outcomes, step),
     after_outcomes: list(r.after_outcomes, step),
     after_verdict: verdict === "success" || verdict === "error" ? verdict : "",
+    // Manifests written before these fields existed: no route, one lease.
+    route: typeof r.route === "string" ? r.route : "",
+    attempts: typeof r.attempts === "number" ? r.attempts : 1,
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

@@ -106,6 +106,8 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     before_outcomes: before,
     after_outcomes: after,
     after_verdict: r.afterVerdict,
+    route: rec.route ?? "",
+    attempts: rec.attempts ?? 1,
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,

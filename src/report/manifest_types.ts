@@ -175,6 +175,10 @@ export interface ManifestScenario {
   after_outcomes: ManifestStep[];
   after_verdict: "success" | "error" | "";
   // Extensions.
+  /** The automation route (Android: `uiautomator2` or `dump`); "" when the backend has one. */
+  route: string;
+  /** Leases the scenario took: more than 1 after a backend-crash recovery, 0 if never leased. */
+  attempts: number;
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

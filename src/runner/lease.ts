@@ -70,6 +70,8 @@ export interface Lease {
   videoStartStalled(): boolean;
   /** Epoch seconds of the scenario video's start (0: no video). */
   videoAnchorS(): number;
+  /** The automation route of this lease (Android: `uiautomator2` or `dump`); "" when one. */
+  route?: string;
   /**
    * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
    * whatever happens. Resolves to the captures the lease's sink could not take for the

@@ -229,6 +229,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         canReplaceDevice: leasedEnv.canReplaceDevice,
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
+        route: leasedEnv.route?.() ?? "",
         release: async () => {
           if (released) return [];
           released = true;

@@ -148,6 +148,7 @@ function leaseFacts(held: Lease): LeaseFacts {
     device: held.device,
     deviceName: held.deviceName,
     deviceRuntime: held.deviceRuntime,
+    route: held.route ?? "",
     videoAnchorS: held.videoAnchorS(),
   };
 }

@@ -56,7 +56,11 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
   try {
     const knobs = readEnvKnobs(io.env, (line) => io.stderr(`warning: ${line}`));
     const { scenarios, sourceName } = await prepareScenarios(req, eff, io);
-    const backend = await backendFor(eff, req);
+    const backend = await backendFor(eff, {
+      ...req,
+      env: io.env,
+      warn: (line) => io.stderr(`warning: ${line}`),
+    });
     return { req, eff, knobs, scenarios, sourceName, backend };
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.

@@ -48,6 +48,8 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
+  /** `--udid a,b,…`: the devices to lease (a pool); absent = the backend's default device. */
+  udids?: string[];
 }
 
 /**

@@ -21,6 +21,7 @@ import { scenarioSid } from "./sid.ts";
  *   device: "fake-0",
  *   deviceName: "Fake",
  *   deviceRuntime: "fake 1",
+ *   route: "",
  *   videoAnchorS: 0,
  * };
  * ```
@@ -30,6 +31,8 @@ export interface LeaseFacts {
   device: string;
   deviceName: string;
   deviceRuntime: string;
+  /** The automation route (Android: `uiautomator2` or `dump`); "" when the backend has one. */
+  route: string;
   /** Epoch seconds of the scenario video's start (0: no video). */
   videoAnchorS: number;
 }
@@ -137,6 +140,7 @@ export function leasedRecord(
     device: lease.device,
     deviceName: lease.deviceName,
     deviceRuntime: lease.deviceRuntime,
+    route: lease.route,
     skippedCaptures: outcome.skippedCaptures,
     artifacts: outcome.artifacts,
     attempts: outcome.attempts,

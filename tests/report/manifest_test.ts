@@ -26,6 +26,8 @@ const RESULT_KEYS = [
   "before_outcomes",
   "after_outcomes",
   "after_verdict",
+  "route",
+  "attempts",
   "skipped_steps",
   "file",
   "description",

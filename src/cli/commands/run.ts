@@ -40,6 +40,7 @@ interface RunFlags {
   baseUrl?: string;
   systemAlertHandling?: boolean;
   progress?: boolean;
+  udid?: string[];
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -57,6 +58,11 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--erase", "erase the device before every scenario")
     .option("--no-erase", "never erase (also skips the forced erase of a crash retry)")
     .option("--backend <tokens>", "backend tokens, e.g. web or fake (comma list)", list)
+    .option(
+      "--udid <ids>",
+      "devices to run on (comma list = a pool; default: the one attached)",
+      list,
+    )
     .option("--workers <n>", `parallel lanes, 1–${MAX_WORKERS} (web: browser contexts)`, "1")
     .option("--browser <engines>", "web engine(s); several = a cross-browser matrix", list)
     .addOption(new Option("--browsers <engines>", "alias of --browser").argParser(list).hideHelp())
@@ -111,6 +117,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         timings: flags.timings,
         baseUrl: flags.baseUrl,
         systemAlertHandling: flags.systemAlertHandling,
+        udids: flags.udid,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
