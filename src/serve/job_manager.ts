@@ -9,10 +9,10 @@
 import { join } from "node:path";
 import { HttpError } from "./errors.ts";
 import { Job } from "./job.ts";
-import { cancelRunProcess } from "./cancel_escalation.ts";
-import { reapGroup } from "./cancel_escalation.ts";
-import type { GroupProcess, ProcessControl } from "./process_group.ts";
-import { settlesWithin, type WaitFn } from "./wait.ts";
+import { cancelRunProcess } from "../process/cancel_escalation.ts";
+import { reapGroup } from "../process/cancel_escalation.ts";
+import type { GroupProcess, ProcessControl } from "../process/process_group.ts";
+import { settlesWithin, type WaitFn } from "../process/wait.ts";
 
 /** How long output may keep arriving after the leader exited before serve stops reading. */
 export const OUTPUT_DRAIN_MS = 2000;

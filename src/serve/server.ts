@@ -17,7 +17,7 @@ import { HistoryStore } from "./history_store.ts";
 import { type HostFacts, HostGuard, isLoopbackHost, machineHostFacts } from "./host_guard.ts";
 import { JobManager } from "./job_manager.ts";
 import { isForeignOriginWrite } from "./origin_guard.ts";
-import { osProcessControl, type ProcessControl } from "./process_group.ts";
+import { osProcessControl, type ProcessControl } from "../process/process_group.ts";
 import { ReportViews } from "./report_view.ts";
 import { errorResponse, jsonResponse } from "./responses.ts";
 import { Router } from "./router.ts";
@@ -29,7 +29,7 @@ import { toolRoutes } from "./routes_tools.ts";
 import { withSecurityHeaders } from "./security_headers.ts";
 import { KEEPALIVE_MS, SseHub } from "./sse_hub.ts";
 import { realTicker, type Ticker } from "./ticker.ts";
-import { realWait, type WaitFn } from "./wait.ts";
+import { realWait, type WaitFn } from "../process/wait.ts";
 import { bajutsuCommand, currentRuntime } from "./run_args.ts";
 
 export interface ServeOptions {

@@ -5,8 +5,8 @@ import type {
   GroupProcess,
   ProcessControl,
   SpawnRequest,
-} from "../../src/serve/process_group.ts";
-import type { WaitFn } from "../../src/serve/wait.ts";
+} from "../../src/process/process_group.ts";
+import type { WaitFn } from "../../src/process/wait.ts";
 import type { Ticker } from "../../src/serve/ticker.ts";
 import { type RunningServe, type ServeOptions, startServe } from "../../src/serve/server.ts";
 

@@ -7,7 +7,7 @@ import {
   runArguments,
 } from "../../src/serve/run_args.ts";
 import { parseVerdict } from "../../src/serve/verdict.ts";
-import { LineSplitter, MAX_LINE, pumpLines } from "../../src/serve/line_splitter.ts";
+import { LineSplitter, MAX_LINE, pumpLines } from "../../src/process/line_splitter.ts";
 
 Deno.test("compiled binaries are recognised by Deno.build.standalone, else by their mount path", () => {
   const base = { execPath: "/usr/bin/deno", mainModule: "file:///src/main.ts" };

@@ -1,8 +1,9 @@
 /**
- * A `bajutsu run` child in its own process group (the leader's pid is the group id), stdin
- * closed, stdout and stderr read line by line. Signals go to the leader (`pid`) or the whole
- * group (`-pid`); Ctrl-C in serve's terminal therefore never reaches a run directly: serve
- * cancels it through the same path as the Cancel button.
+ * A child in its own process group (the leader's pid is the group id), stdin closed, stdout and
+ * stderr read line by line: serve's `bajutsu run` jobs. Signals go to the leader (`pid`) or the
+ * whole group (`-pid`); Ctrl-C in serve's terminal therefore never reaches a run directly: serve
+ * cancels it through the same path as the Cancel button. Long-lived helpers of a run (adb
+ * instrumentation, recordings) use `group_child.ts` on top of the same rules.
  *
  * @module
  */

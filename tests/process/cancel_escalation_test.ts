@@ -1,8 +1,8 @@
 /** The cancel ladder of a run job, stepped with manual waits: no wall-clock sleeping. */
 import assert from "node:assert/strict";
-import { cancelRunProcess, KILL_STEP_MS, reapGroup } from "../../src/serve/cancel_escalation.ts";
-import { descendantsIn } from "../../src/serve/process_group.ts";
-import { FakeControl, flush, ManualWait } from "./helpers.ts";
+import { cancelRunProcess, KILL_STEP_MS, reapGroup } from "../../src/process/cancel_escalation.ts";
+import { descendantsIn } from "../../src/process/process_group.ts";
+import { FakeControl, flush, ManualWait } from "../serve/helpers.ts";
 
 function setup() {
   const control = new FakeControl();
