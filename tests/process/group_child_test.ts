@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { signalGroup, spawnGroupChild } from "../../src/process/group_child.ts";
+import { spawnGroupChild } from "../../src/process/group_child.ts";
 
 /** Running (a zombie waiting for its reaper counts as gone). */
 function alive(pid: number): boolean {
