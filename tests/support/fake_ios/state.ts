@@ -207,3 +207,17 @@ export async function updateState<T>(
 export function deviceOf(state: FakeIosState, udid: string): FakeDevice | undefined {
   return state.devices.find((d) => d.udid === udid);
 }
+
+/** {@link updateState} for synchronous callers (the fake WDA's route handlers). */
+export function updateStateSync<T>(change: (state: FakeIosState) => T, path = statePath()): T {
+  const lock = Deno.openSync(`${path}.lock`, { create: true, write: true });
+  try {
+    lock.lockSync(true);
+    const state = readState(path);
+    const out = change(state);
+    writeState(state, path);
+    return out;
+  } finally {
+    lock.close();
+  }
+}
