@@ -216,11 +216,13 @@ export async function runAll(
         videoAnchorS: held.videoAnchorS(),
       });
       const ranWithForcedErase = request.forcedErase;
+      let crashed = false;
       try {
         const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
         return record(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
       } catch (err) {
         if (!(err instanceof BackendCrashError)) throw err;
+        crashed = true;
         recoveringSince = opts.clock.now();
         const crash = message(err);
         const runExhausted = runBudget.exhausted();
@@ -279,7 +281,7 @@ export async function runAll(
         });
       } finally {
         try {
-          await held.release();
+          await held.release({ crashed });
         } catch (err) {
           opts.onProgress?.({ type: "log", line: `release failed: ${message(err)}` });
         }

@@ -57,6 +57,13 @@ Deno.test("crash recovery: a crash is retried once by default on a forced-erase 
   assert.equal(log.released, 2);
 });
 
+Deno.test("crash recovery: the crashed attempt's lease is released as crashed, the retry's normally", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  await runAll([scenario("a"), scenario("b")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.deepEqual(log.releasedCrashed, [true, false, false]);
+});
+
 Deno.test("crash recovery: a scenario that keeps crashing fails loudly after crash_retries + 1 attempts", async () => {
   const clock = new FakeClock();
   const { lease } = recordingLeases(clock);

@@ -13,6 +13,7 @@
  * @module
  */
 import { RunCancelled } from "../../time/cancel.ts";
+import { type Deadline, timerDeadline as realTimerDeadline } from "../../time/deadline.ts";
 import type { Clock } from "../../time/clock.ts";
 import { type Endpoint, parseEndpoint } from "./endpoint.ts";
 import { isTimeoutReply } from "./envelope.ts";
@@ -31,10 +32,7 @@ export const BACKOFF_BASE_S = 0.5;
 export const WEDGED_AFTER_HUNG = 3;
 
 /** One attempt's deadline: a signal that aborts when time is up, and its cleanup. */
-export interface AttemptDeadline {
-  readonly signal: AbortSignal;
-  dispose(): void;
-}
+export type AttemptDeadline = Deadline;
 
 /** The HTTP methods WebDriver uses. */
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -76,27 +74,8 @@ export interface HttpReply {
   text: string;
 }
 
-/**
- * A real-timer deadline (cleared on dispose, so no timer outlives its request).
- *
- * @example
- * ```ts
- * const deadline = timerDeadline(15);
- * try {
- *   await fetch(url, { signal: deadline.signal });
- * } finally {
- *   deadline.dispose();
- * }
- * ```
- */
-export function timerDeadline(seconds: number): AttemptDeadline {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("attempt deadline passed", "TimeoutError")),
-    Math.max(0, seconds * 1000),
-  );
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
+/** A real-timer deadline (cleared on dispose, so no timer outlives its request). */
+export const timerDeadline = realTimerDeadline;
 
 type AttemptOutcome =
   | { reply: HttpReply }

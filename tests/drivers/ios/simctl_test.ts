@@ -40,7 +40,10 @@ Deno.test("simctl lists devices, runtimes and device types from simctl's JSON", 
       [runtime.identifier, runtime.version, runtime.platform, runtime.isAvailable],
       [IOS_RUNTIME, "18.4", "iOS", true],
     );
-    assert.deepEqual((await simctl.listDeviceTypes()).map((t) => t.name), ["iPhone 15", "iPhone 16"]);
+    assert.deepEqual((await simctl.listDeviceTypes()).map((t) => t.name), [
+      "iPhone 15",
+      "iPhone 16",
+    ]);
   }));
 
 Deno.test("boot waits the boot out with bootstatus -b; booting a booted device is fine", () =>
@@ -117,7 +120,10 @@ Deno.test("an app that is not installed is AppNotInstalled naming appPath and si
 
 Deno.test("install and uninstall an app bundle; uninstalling twice is fine", () =>
   withMac(async (mac, simctl) => {
-    const app = await mac.app("com.example.shop", "name: shop\nscreens: {main: []}\ninitial: main\n");
+    const app = await mac.app(
+      "com.example.shop",
+      "name: shop\nscreens: {main: []}\ninitial: main\n",
+    );
     await simctl.boot(UDID);
     await simctl.install(UDID, app);
     assert.equal(mac.state().apps[UDID]["com.example.shop"], app);

@@ -19,13 +19,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  defaultState,
-  type FakeIosState,
-  readState,
-  updateState,
-  writeState,
-} from "./state.ts";
+import { defaultState, type FakeIosState, readState, updateState, writeState } from "./state.ts";
 import { FAKE_APP_FILE } from "./xcodebuild.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -116,7 +110,9 @@ export class FakeIos {
   }
 
   /** The WebDriverAgent requests of the Nth runner spawn, as recorded. */
-  wdaRequests(spawn: number): { method: string; pathname: string; target: string; body: unknown }[] {
+  wdaRequests(
+    spawn: number,
+  ): { method: string; pathname: string; target: string; body: unknown }[] {
     try {
       return Deno.readTextFileSync(`${this.statePath}.wda-${spawn}.jsonl`).trim().split("\n")
         .filter(Boolean).map((l) => JSON.parse(l));

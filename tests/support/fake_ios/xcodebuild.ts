@@ -44,7 +44,9 @@ class StateAppHost implements AppHost {
     if (path !== undefined) {
       const file = `${path}/${FAKE_APP_FILE}`;
       const load = parseFakeApp(Deno.readTextFileSync(file), file);
-      if (!load.app) throw new Error(`fake app ${file} does not load: ${JSON.stringify(load.errors)}`);
+      if (!load.app) {
+        throw new Error(`fake app ${file} does not load: ${JSON.stringify(load.errors)}`);
+      }
       spec = load.app;
     }
     this.#specs.set(bundleId, spec);
@@ -183,7 +185,9 @@ async function testWithoutBuilding(args: string[]): Promise<number> {
   out("    t =     0.00s Start Test at 2026-09-10 08:14:05.002");
   if (faults?.exitAtStart !== undefined) {
     out("Testing failed:");
-    out("\tEarly unexpected exit, operation never finished bootstrapping - no restart will be attempted.");
+    out(
+      "\tEarly unexpected exit, operation never finished bootstrapping - no restart will be attempted.",
+    );
     out("** TEST EXECUTE FAILED **");
     return faults.exitAtStart;
   }
