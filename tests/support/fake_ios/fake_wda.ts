@@ -125,6 +125,12 @@ export class FakeWda {
   /** Session id → the bundle it was created for. */
   readonly #sessions = new Map<string, string>();
   readonly #live = new Map<string, Live>();
+  /** WDA's settings as `appium/settings` left them. */
+  readonly settings: Record<string, unknown> = {
+    waitForIdleTimeout: 10,
+    animationCoolOffTimeout: 2,
+    reduceMotion: false,
+  };
 
   constructor(options: FakeWdaOptions) {
     this.#host = options.host;
@@ -184,6 +190,11 @@ export class FakeWda {
         "POST /session/:sid/wda/apps/state": s((req, live) => {
           const bundle = (req.body as { bundleId?: string })?.bundleId ?? "";
           return ok(this.#host.running(bundle) && !live.crashed ? 4 : 1);
+        }),
+        "POST /session/:sid/appium/settings": s((req) => {
+          const settings = (req.body as { settings?: Record<string, unknown> })?.settings ?? {};
+          Object.assign(this.settings, settings);
+          return ok(this.settings);
         }),
         "GET /wda/shutdown": () => ok("Shutting down"),
       },

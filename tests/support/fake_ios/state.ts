@@ -40,6 +40,8 @@ export interface SimctlFault {
   stderr?: string;
   /** Hang this many seconds before failing (a deadline test). */
   hangS?: number;
+  /** Matching calls to let through before the fault starts counting (default 0). */
+  skip?: number;
 }
 
 /** Faults of the WebDriverAgent started by the Nth `test-without-building` (1-based). */
@@ -48,6 +50,8 @@ export interface WdaSpawnFaults {
   faults: FaultSpec[];
   /** Exit at once with this code instead of serving (a runner that dies at start). */
   exitAtStart?: number;
+  /** The simulator disappears (deleted from the device set) as this runner starts. */
+  vanishDevice?: boolean;
 }
 
 /** The app under test crashes when the Nth tap (over the whole run) reaches it. */

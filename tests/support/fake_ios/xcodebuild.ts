@@ -177,6 +177,14 @@ async function testWithoutBuilding(args: string[]): Promise<number> {
     return ++s.wdaSpawns;
   });
   const faults = readState().wdaFaults.find((f) => f.spawn === spawn);
+  if (faults?.vanishDevice) {
+    await updateState((s) => (s.devices = s.devices.filter((d) => d.udid !== udid)));
+    return fail(
+      70,
+      "xcodebuild: error: Unable to find a destination matching the provided destination specifier:",
+      `\t\t{ ${destination} }`,
+    );
+  }
   out("2026-09-10 08:14:02.000 xcodebuild[4242:1a2b] Writing result bundle at path:");
   out(`\t${derived}/Logs/Test/Test-WebDriverAgentRunner-2026.09.10_08-14-02-+0000.xcresult`);
   out("Test Suite 'All tests' started at 2026-09-10 08:14:05.000.");

@@ -110,6 +110,10 @@ function takeFault(state: FakeIosState, sub: string, udid: string | undefined): 
   for (const f of state.simctlFaults) {
     if (f.subcommand !== sub) continue;
     if (f.udid !== undefined && f.udid !== udid) continue;
+    if ((f.skip ?? 0) > 0) {
+      f.skip = f.skip! - 1;
+      continue;
+    }
     const left = f.times ?? 1;
     if (left <= 0) continue;
     f.times = left - 1;
