@@ -107,6 +107,7 @@ export class Transport {
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: (seconds: number) => AttemptDeadline;
   #client: Deno.HttpClient | null = null;
+  #writeClient: Deno.HttpClient | null = null;
   #consecutiveHung = 0;
 
   constructor(options: TransportOptions) {
@@ -208,10 +209,12 @@ export class Transport {
     }
   }
 
-  /** Closes the HTTP client (its keep-alive connections). Idempotent. */
+  /** Closes the HTTP clients (their keep-alive connections). Idempotent. */
   close(): void {
     this.#client?.close();
     this.#client = null;
+    this.#writeClient?.close();
+    this.#writeClient = null;
   }
 
   [Symbol.dispose](): void {
@@ -237,7 +240,7 @@ export class Transport {
         headers: this.#headers(call.method, options),
         body: call.method === "POST" ? JSON.stringify(options.body ?? {}) : undefined,
         signal,
-        client: this.#httpClient(),
+        client: this.#httpClient(call.method),
       });
       const text = await response.text();
       return {
@@ -262,8 +265,18 @@ export class Transport {
     return headers;
   }
 
-  #httpClient(): Deno.HttpClient {
-    this.#client ??= Deno.createHttpClient({});
-    return this.#client;
+  /**
+   * GETs share a keep-alive pool. Writes never ride a pooled connection: when a server closes a
+   * reused connection after reading a request, Deno's fetch (hyper) sends that request again on
+   * a new connection by itself, so a POST would be applied twice. On a fresh connection it
+   * reports "connection closed before message completed" instead (delivered, never resent).
+   */
+  #httpClient(method: string): Deno.HttpClient {
+    if (method === "GET") {
+      this.#client ??= Deno.createHttpClient({});
+      return this.#client;
+    }
+    this.#writeClient ??= Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+    return this.#writeClient;
   }
 }

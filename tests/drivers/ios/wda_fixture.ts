@@ -22,7 +22,7 @@ export interface WdaLab {
 /** A fake WDA serving `app`, the app launched, a session open and a driver on it. */
 export async function openWdaLab(
   app: FakeAppSpec,
-  opts: { faults?: FaultSpec[]; clock?: Clock; maxAttempts?: number } = {},
+  opts: { faults?: FaultSpec[]; clock?: Clock; maxAttempts?: number; timeoutS?: number } = {},
 ): Promise<WdaLab> {
   const host = new MemoryAppHost(BUNDLE, app);
   host.launch(BUNDLE, [], {});
@@ -33,8 +33,8 @@ export async function openWdaLab(
     clock,
     serverName: "WebDriverAgent",
     maxAttempts: opts.maxAttempts,
-    getTimeoutS: 5,
-    postTimeoutS: 5,
+    getTimeoutS: opts.timeoutS ?? 5,
+    postTimeoutS: opts.timeoutS ?? 5,
   });
   const caps = { alwaysMatch: { bundleId: BUNDLE, forceAppLaunch: false } };
   const session = await createSession(client, caps);

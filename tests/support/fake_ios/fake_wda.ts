@@ -66,8 +66,8 @@ interface Live {
   launchId: string;
   app: LiveApp;
   crashed: boolean;
-  /** The edit menu shown by a hold on the focused field. */
-  menu: boolean;
+  /** The edit menu up: after a hold on the focused field, or over a selection. */
+  menu: "edit" | "selection" | null;
 }
 
 export interface FakeWdaOptions {
@@ -116,7 +116,8 @@ function typeOf(traits: readonly string[]): string {
   return "Other";
 }
 
-const MENU_ITEMS = ["Select All", "Copy", "Paste"];
+/** The edit menu's items: on a caret, and over a selection. */
+const MENU_ITEMS = { edit: ["Select", "Select All", "Paste"], selection: ["Cut", "Copy", "Paste"] };
 
 /** The fake WDA server. */
 export class FakeWda {
@@ -252,7 +253,7 @@ export class FakeWda {
         launchId: run.launchId,
         app: new LiveApp(spec, realClock),
         crashed: false,
-        menu: false,
+        menu: null,
       };
       this.#live.set(bundle, live);
     }
@@ -297,7 +298,7 @@ export class FakeWda {
     const nodes = tree.map((el) =>
       node(el, excluded, focused !== null && el.identifier === focused.identifier)
     );
-    if (live.menu) nodes.push(...this.#menuNodes(live, excluded));
+    if (live.menu !== null) nodes.push(...this.#menuNodes(live, excluded));
     const window = {
       ...node(
         {
@@ -335,7 +336,7 @@ export class FakeWda {
   #menuNodes(live: Live, excluded: Set<string>): Record<string, unknown>[] {
     const field = live.app.focused;
     const [fx, fy] = field ? field.frame : [20, 200];
-    return MENU_ITEMS.map((label, i) =>
+    return MENU_ITEMS[live.menu ?? "edit"].map((label, i) =>
       node(
         {
           identifier: null,
@@ -366,7 +367,7 @@ export class FakeWda {
     // A hold on the focused text field brings up the edit menu.
     const focused = live.app.focused;
     if (hit.el !== null && focused !== null && hit.el.identifier === focused.identifier) {
-      live.menu = true;
+      live.menu = "edit";
       return ok(null);
     }
     this.#touch(live, [b.x, b.y], b.duration >= 0.4 ? "longPress" : "tap");
@@ -380,15 +381,24 @@ export class FakeWda {
   }
 
   #touch(live: Live, p: [number, number], gesture: "tap" | "doubleTap" | "longPress"): void {
-    if (live.menu) {
-      live.menu = false;
-      const item = this.#menuNodes(live, new Set()).findIndex((n) => {
+    if (live.menu !== null) {
+      const hit = this.#menuNodes(live, new Set()).find((n) => {
         const r = (n as { rect: { x: number; y: number; width: number; height: number } }).rect;
         return p[0] >= r.x && p[0] <= r.x + r.width && p[1] >= r.y && p[1] <= r.y + r.height;
       });
-      if (item === 0) return live.app.selectAll();
-      if (item === 1) return live.app.copySelection();
-      if (item >= 0) return;
+      live.menu = null;
+      switch (hit?.label) {
+        case "Select All":
+          live.app.selectAll();
+          live.menu = "selection";
+          return;
+        case "Copy":
+          return live.app.copySelection();
+        case undefined:
+          break; // a tap elsewhere just closes the menu, then lands
+        default:
+          return;
+      }
     }
     const rendered = live.app.render();
     const index = live.app.hitTest(rendered, p);
