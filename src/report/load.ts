@@ -115,6 +115,18 @@ function scenario(v: unknown): ManifestScenario {
       kind: str(obj(c).kind),
       reason: str(obj(c).reason),
     })),
+    // Manifests older than crash-recovery records have neither field.
+    attempts: r.attempts === undefined ? 1 : num(r.attempts),
+    recoveries: list(r.recoveries, (x) => {
+      const o = obj(x);
+      return {
+        attempt: num(o.attempt),
+        crash: str(o.crash),
+        forced_erase: bool(o.forced_erase),
+        replace_device: bool(o.replace_device),
+        retried: bool(o.retried),
+      };
+    }),
     before_outcomes: list(r.before_outcomes, step),
     after_outcomes: list(r.after_outcomes, step),
     after_verdict: verdict === "success" || verdict === "error" ? verdict : "",

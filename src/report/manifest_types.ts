@@ -83,6 +83,19 @@ export interface ManifestSkippedStep {
   selector: ManifestSelector | null;
 }
 
+/** One backend crash of a scenario and how the next attempt was leased. */
+export interface ManifestRecovery {
+  /** The attempt (1-based) that crashed. */
+  attempt: number;
+  crash: string;
+  /** The next attempt ran with the forced erase. */
+  forced_erase: boolean;
+  /** The next attempt ran on a brand-new device. */
+  replace_device: boolean;
+  /** A next attempt was made (false: the budgets or the count were spent). */
+  retried: boolean;
+}
+
 export interface ManifestScenario {
   scenario: string;
   ok: boolean;
@@ -102,6 +115,10 @@ export interface ManifestScenario {
   expect_actuations: ManifestActuation[];
   dropped_expect_actuations: number;
   skipped_captures: { kind: string; reason: string }[];
+  /** Leases the scenario took (1 = no crash retry; 0 = never leased). */
+  attempts?: number;
+  /** Each backend crash the scenario recovered from (or did not), in order. */
+  recoveries?: ManifestRecovery[];
   before_outcomes: ManifestStep[];
   after_outcomes: ManifestStep[];
   after_verdict: "success" | "error" | "";

@@ -14,6 +14,7 @@ import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
+import type { Recovery } from "../report/model.ts";
 
 /** One scenario's result plus where and how it ran. */
 export interface ScenarioRecord {
@@ -31,6 +32,8 @@ export interface ScenarioRecord {
   /** Scenario-level artifacts (network.json, the web scenario video). */
   artifacts: Artifact[];
   attempts: number;
+  /** The backend crashes it met and what each retry did (manifest `recoveries`). */
+  recoveries: Recovery[];
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
   /** Epoch seconds of the scenario video's start (0: no video). */
@@ -127,6 +130,7 @@ export function failedRecord(
     skippedCaptures: [],
     artifacts: [],
     attempts: 0,
+    recoveries: [],
     videoAnchorS: 0,
     startedAt: now.getTime() / 1000,
   };
@@ -172,6 +176,7 @@ export async function runAll(
     let replaceDevice = false;
     let replacementUsed = false;
     let recoveringSince: number | null = null;
+    const recoveries: Recovery[] = [];
 
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let held: Lease;
@@ -193,6 +198,8 @@ export async function runAll(
           line: `forced erase failed (${message(err)}); respawning without it`,
         });
         forcedErase = false;
+        const last = recoveries.at(-1);
+        if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
       if (recoveringSince !== null) {
@@ -212,6 +219,7 @@ export async function runAll(
         skippedCaptures: held.skippedCaptures,
         artifacts,
         attempts: attempt,
+        recoveries,
         startedAt,
         videoAnchorS: held.videoAnchorS(),
       });
@@ -225,6 +233,14 @@ export async function runAll(
         crashed = true;
         recoveringSince = opts.clock.now();
         const crash = message(err);
+        const recovery: Recovery = {
+          attempt,
+          crash,
+          forcedErase: false,
+          replaceDevice: false,
+          retried: false,
+        };
+        recoveries.push(recovery);
         const runExhausted = runBudget.exhausted();
         const withinBudget = budget.onCrash();
         const countAllows = attempt < attempts;
@@ -271,6 +287,9 @@ export async function runAll(
           replacementUsed = true;
           forcedErase = false; // a device about to be created has nothing to erase
         }
+        recovery.retried = true;
+        recovery.forcedErase = forcedErase;
+        recovery.replaceDevice = replaceDevice;
         opts.onProgress?.({
           type: "retry",
           ordinal: i + 1,

@@ -22,21 +22,17 @@ export interface RunSpec {
   tags: string[];
   exclude: string[];
   browsers?: string[];
+  /** Simulator udids or names (`--udid`). */
+  udids?: string[];
+  logPredicate?: string;
+  logSubsystem?: string;
 }
 
 /** Backend tokens `bajutsu run --backend` knows (platforms and actuators), from the registry. */
 export const BACKEND_TOKENS: readonly string[] = BACKENDS.flatMap((d) => d.tokens);
 
 /** Fields of the reference API this runner does not implement yet: refused, never ignored. */
-const UNSUPPORTED = [
-  "udid",
-  "network",
-  "zip",
-  "alertInstruction",
-  "logPredicate",
-  "logSubsystem",
-  "evidence_prefix",
-];
+const UNSUPPORTED = ["network", "zip", "alertInstruction", "evidence_prefix"];
 const KNOWN = new Set([
   "target",
   "scenario",
@@ -49,8 +45,13 @@ const KNOWN = new Set([
   "exclude",
   "browser",
   "browsers",
+  "udid",
+  "logPredicate",
+  "logSubsystem",
 ]);
 const TAG = /^[A-Za-z0-9_.:-]+$/;
+/** A simulator udid or name (`iPhone 16 (bajutsu 1)`): never an option, never a control char. */
+const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._()'’-]{0,127}$/;
 const MAX_WORKERS = 64;
 
 /** A string, or a comma list, or an array of strings → trimmed non-empty items. */
@@ -144,6 +145,20 @@ export function parseRunBody(body: unknown): RunSpec {
       );
     }
     spec.browsers = browsers;
+  }
+  const udids = listField(b, "udid");
+  if (udids !== undefined && udids.length > 0) {
+    const bad = udids.find((u) => !DEVICE.test(u));
+    if (bad !== undefined) throw badRequest(`udid: invalid device ${JSON.stringify(bad)}`);
+    spec.udids = udids;
+  }
+  for (const field of ["logPredicate", "logSubsystem"] as const) {
+    const v = b[field];
+    if (v === undefined || v === null || v === "") continue;
+    if (typeof v !== "string" || v.length > 1000 || /[\u0000-\u001f]/.test(v)) {
+      throw badRequest(`${field}: expected one line of text`);
+    }
+    spec[field] = v;
   }
   return spec;
 }

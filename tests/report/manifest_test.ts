@@ -23,6 +23,8 @@ const RESULT_KEYS = [
   "expect_actuations",
   "dropped_expect_actuations",
   "skipped_captures",
+  "attempts",
+  "recoveries",
   "before_outcomes",
   "after_outcomes",
   "after_verdict",

@@ -6,7 +6,7 @@
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../printable.ts";
-import { stderrProgress, useColor } from "../../runner/progress.ts";
+import { silentProgress, stderrProgress, useColor } from "../../runner/progress.ts";
 import { MAX_SHARDS, parseShard } from "../../runner/shards.ts";
 import { loadDotenv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
@@ -40,6 +40,9 @@ interface RunFlags {
   baseUrl?: string;
   systemAlertHandling?: boolean;
   progress?: boolean;
+  udid?: string[];
+  logPredicate?: string;
+  logSubsystem?: string;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -66,7 +69,15 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
+    .option(
+      "--udid <devices>",
+      "device pool: simulator udids or names, comma list (default: the booted one)",
+      list,
+    )
+    .option("--log-predicate <predicate>", "iOS device log filter (log stream --predicate)")
+    .option("--log-subsystem <subsystem>", "iOS device log of this subsystem (no predicate given)")
     .option("--progress", "also print each step as a line on stderr when it is not a terminal")
+    .option("--no-progress", "print no progress lines at all (only warnings and the verdict)")
     .action(async (flags: RunFlags) => {
       try {
         const dotenv = await loadDotenv();
@@ -108,10 +119,15 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         timings: flags.timings,
         baseUrl: flags.baseUrl,
         systemAlertHandling: flags.systemAlertHandling,
+        udids: flags.udid,
+        logPredicate: flags.logPredicate,
+        logSubsystem: flags.logSubsystem,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
-        progress: stderrProgress({ stepLines: flags.progress }),
+        progress: flags.progress === false
+          ? silentProgress
+          : stderrProgress({ stepLines: flags.progress }),
         env,
         color: useColor(env),
       });
