@@ -54,6 +54,12 @@ const TAG = /^[A-Za-z0-9_.:-]+$/;
 const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._()'’-]{0,127}$/;
 const MAX_WORKERS = 64;
 
+/** True when `s` holds a C0 control character (a line break would split an argv). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 0x20) return true;
+  return false;
+}
+
 /** A string, or a comma list, or an array of strings → trimmed non-empty items. */
 function listField(body: Record<string, unknown>, field: string): string[] | undefined {
   const v = body[field];
@@ -155,7 +161,7 @@ export function parseRunBody(body: unknown): RunSpec {
   for (const field of ["logPredicate", "logSubsystem"] as const) {
     const v = b[field];
     if (v === undefined || v === null || v === "") continue;
-    if (typeof v !== "string" || v.length > 1000 || /[\u0000-\u001f]/.test(v)) {
+    if (typeof v !== "string" || v.length > 1000 || hasControl(v)) {
       throw badRequest(`${field}: expected one line of text`);
     }
     spec[field] = v;
