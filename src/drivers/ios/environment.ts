@@ -76,6 +76,9 @@ export const SESSION_SETTINGS = {
   accessibilityDeadline: 5,
 };
 
+/** How long a device log may take to print its first line before the step goes ahead, s. */
+const LOG_START_S = 3;
+
 /** Scenario permission names → simctl privacy services. */
 const PRIVACY: Record<string, PrivacyService> = {
   location: "location",
@@ -211,10 +214,8 @@ class SimulatorEnvironment implements Environment {
     const language = appleLanguage(locale);
     const read = async () => {
       try {
-        const [loc, langs] = await Promise.all([
-          simctl.readGlobalDefault(udid, "AppleLocale"),
-          simctl.readGlobalDefault(udid, "AppleLanguages"),
-        ]);
+        const loc = await simctl.readGlobalDefault(udid, "AppleLocale");
+        const langs = await simctl.readGlobalDefault(udid, "AppleLanguages");
         return { loc, lang: Array.isArray(langs) ? langs[0] ?? null : langs };
       } catch {
         return null;
@@ -386,14 +387,30 @@ class SimulatorEnvironment implements Environment {
   async #interval(kind: string, path: string): Promise<DriverInterval | null> {
     const { simctl, knobs } = this.run;
     if (kind === "deviceLog") {
-      const child = simctl.logStream(this.#device, path, this.run.logPredicate ?? undefined);
+      const file = await Deno.open(path, { create: true, write: true, truncate: true });
+      const encoder = new TextEncoder();
+      let first: () => void = () => {};
+      const streaming = new Promise<void>((resolve) => first = resolve);
+      const child = simctl.logStream(this.#device, (line) => {
+        try {
+          file.writeSync(encoder.encode(line + "\n"));
+        } catch { /* closed at stop */ }
+        first();
+      }, this.run.logPredicate ?? undefined);
       this.#intervals.add(child);
+      // `log stream` prints its header first: the step's action must not run before it listens.
+      await withinDeadline(
+        Promise.race([streaming, child.exited.then(() => {})]).then(() => true),
+        timerDeadline(LOG_START_S),
+        false,
+      );
       return {
         kind,
         path,
         stop: async () => {
           this.#intervals.delete(child);
           await child.stop();
+          file.close();
         },
       };
     }

@@ -278,24 +278,15 @@ export class Simctl {
   }
 
   /**
-   * `spawn <udid> log stream --level debug --style compact [--predicate P]` into `file`, in its
-   * own process group; stop it with `stop()` (SIGTERM).
+   * `spawn <udid> log stream --level debug --style compact [--predicate P]`, each line to
+   * `lines`, in its own process group; stop it with `stop()` (SIGTERM).
    */
-  logStream(udid: string, file: string, predicate?: string): GroupChild {
+  logStream(udid: string, lines: (line: string) => void, predicate?: string): GroupChild {
     checkDeviceId(udid);
-    const args = [
-      "simctl",
-      "spawn",
-      udid,
-      "log",
-      "stream",
-      "--level",
-      "debug",
-      "--style",
-      "compact",
-    ];
+    const args = ["simctl", "spawn", udid, "log", "stream", "--level", "debug", "--style"];
+    args.push("compact");
     if (predicate) args.push("--predicate", predicate);
-    return spawnGroupChild({ cmd: this.#xcrun, args, output: { file } });
+    return spawnGroupChild({ cmd: this.#xcrun, args, output: { lines } });
   }
 
   /**
