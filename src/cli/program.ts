@@ -8,6 +8,7 @@ import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "./printable.ts";
+import { registerDoctor } from "./commands/doctor.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
@@ -55,6 +56,7 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   registerReport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
+  registerDoctor(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (err) {
