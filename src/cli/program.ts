@@ -5,7 +5,7 @@
  * @module
  */
 import { Command, CommanderError } from "commander";
-import { VERSION } from "../version.ts";
+import { type BuildInfo, DEV_BUILD, versionLine } from "../build_info.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "./printable.ts";
 import { registerDoctor } from "./commands/doctor.ts";
@@ -14,6 +14,7 @@ import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
 import { registerSchema } from "./commands/schema.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerVersion } from "./commands/version.ts";
 
 /** Where a command writes; injected so tests can capture output. */
 export interface CliIo {
@@ -36,12 +37,19 @@ export interface CommandOutcome {
   exitCode: number;
 }
 
-/** Runs the CLI with `args` and resolves to the process exit code. */
-export async function runCli(args: string[], io: CliIo = consoleIo): Promise<number> {
+/**
+ * Runs the CLI with `args` and resolves to the process exit code. `build` is what `--version`
+ * reports: a compiled binary passes its own (scripts/compile.ts), a checkout runs as `dev`.
+ */
+export async function runCli(
+  args: string[],
+  io: CliIo = consoleIo,
+  build: BuildInfo = DEV_BUILD,
+): Promise<number> {
   let exitCode = 0;
   const program = new Command("bajutsu")
     .description("Deterministic end-to-end UI test runner for iOS Simulator, Android and web apps")
-    .version(VERSION, "-V, --version")
+    .version(versionLine(build), "-V, --version", "print the version, git commit and build date")
     .showSuggestionAfterError(false)
     .exitOverride()
     .configureOutput({
@@ -56,6 +64,7 @@ export async function runCli(args: string[], io: CliIo = consoleIo): Promise<num
   registerReport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
+  registerVersion(program, io, setExit, build);
   registerDoctor(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });

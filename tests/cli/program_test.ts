@@ -12,10 +12,10 @@ function capture() {
   };
 }
 
-Deno.test("--version prints the version and exits 0", async () => {
+Deno.test("--version prints the version, commit and build date and exits 0", async () => {
   const c = capture();
   assert.equal(await runCli(["--version"], c.io), 0);
-  assert.equal(c.out.join("\n"), VERSION);
+  assert.equal(c.out.join("\n"), `bajutsu ${VERSION} (commit dev, built dev)`);
 });
 
 Deno.test("an unknown command is a one-line error with exit 2", async () => {

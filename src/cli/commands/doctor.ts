@@ -12,12 +12,8 @@ import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
-import { loadConfig } from "../../config/load_config.ts";
-import { resolveTarget } from "../../config/resolve_target.ts";
 import type { Effective } from "../../config/effective.ts";
-import { formatLoadError } from "../../scenario/errors.ts";
 import type { BackendDescriptor, DoctorCheck } from "../../drivers/backend.ts";
-import { BACKENDS, expandTokens } from "../../drivers/registry.ts";
 import { VERSION } from "../../version.ts";
 
 export interface DoctorRequest {
@@ -74,6 +70,10 @@ async function targetsOf(req: DoctorRequest, io: CliIo): Promise<Effective[] | n
     }
     return [];
   }
+  // Loaded here, not at start (docs/install.md#startup): the config stack and the registry.
+  const { loadConfig } = await import("../../config/load_config.ts");
+  const { resolveTarget } = await import("../../config/resolve_target.ts");
+  const { formatLoadError } = await import("../../scenario/errors.ts");
   const parsed = await loadConfig(req.configPath);
   for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
   if (!parsed.config) {
@@ -99,6 +99,7 @@ export async function doctor(req: DoctorRequest, rawIo: CliIo, deps: DoctorDeps)
   const io = printableIo(rawIo);
   const targets = await targetsOf(req, io);
   if (typeof targets === "number") return targets;
+  const { BACKENDS, expandTokens } = await import("../../drivers/registry.ts");
   const backends = deps.backends ?? BACKENDS;
   io.stdout(
     `bajutsu ${VERSION} doctor (Deno ${Deno.version.deno}, ${Deno.build.os}/${Deno.build.arch})`,

@@ -9,8 +9,7 @@ import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
-import { formatLoadError, type LoadError } from "../../scenario/errors.ts";
-import { loadScenarioPaths } from "../../scenario/load.ts";
+import type { LoadError } from "../../scenario/errors.ts";
 
 /** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -31,6 +30,10 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
 export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<number> {
   // File names and load errors quote author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
+  // Loaded here, not at start, so `--version` and `--help` do not parse the YAML stack
+  // (docs/install.md#startup).
+  const { loadScenarioPaths } = await import("../../scenario/load.ts");
+  const { formatLoadError } = await import("../../scenario/errors.ts");
   const { files, emptyFolders } = await loadScenarioPaths(paths);
   const show = (file: string) => displayPath(file, cwd);
   let clean = emptyFolders.length === 0;

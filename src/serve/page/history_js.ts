@@ -9,7 +9,7 @@
 export const HISTORY_JS = String.raw`// The History panel: runs newest first (date, verdict, duration, scenarios, id) with Report and
 // Delete; the Trash view lists deleted runs with Restore and Delete forever.
 
-import { api } from "./api.js";
+import { api, Latest, STALE } from "./api.js";
 import { byId, el, formatDate, formatDuration, show } from "./dom.js";
 
 function verdictOf(run) {
@@ -22,6 +22,8 @@ export class HistoryView {
     this.hooks = hooks;
     this.trashMode = false;
     this.names = [];
+    // Filter, trash and refresh clicks can overlap: only the newest listing is drawn.
+    this.listing = new Latest();
     byId("history-refresh").addEventListener("click", () => this.refresh());
     byId("history-filter").addEventListener("change", () => this.refresh());
     byId("trash-toggle").addEventListener("click", () => {
@@ -35,19 +37,18 @@ export class HistoryView {
 
   async refresh() {
     const filter = byId("history-filter").value;
+    const trash = this.trashMode;
     let runs;
     try {
-      if (this.trashMode) {
-        runs = (await api("/api/runs/trash")).runs;
-      } else {
-        const q = filter ? "?scenario=" + encodeURIComponent(filter) : "";
-        runs = (await api("/api/runs" + q)).runs;
-        if (!filter) this.updateFilter(runs);
-      }
+      const q = filter ? "?scenario=" + encodeURIComponent(filter) : "";
+      const data = await this.listing.api(trash ? "/api/runs/trash" : "/api/runs" + q);
+      if (data === STALE) return;
+      runs = data.runs;
     } catch (err) {
       this.hooks.onError(err);
       return;
     }
+    if (!trash && !filter) this.updateFilter(runs);
     show(byId("history-error"), false);
     this.render(runs);
   }

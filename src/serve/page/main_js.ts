@@ -9,12 +9,15 @@
 export const MAIN_JS = String.raw`// The page of bajutsu serve: log in when the server has a token, pick a target and its
 // scenarios, run them, watch them live, open the report, and manage the history.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, Latest, STALE } from "./api.js";
 import { byId, el, show } from "./dom.js";
 import { HistoryView } from "./history.js";
 import { LiveView } from "./live.js";
 
-const state = { targets: [], files: [], platform: "" };
+// The listing of the target picked last wins, whatever order the answers arrive in; until it
+// has arrived the list is empty, so Run cannot send the previous target's files.
+const state = { targets: [], files: [], platform: "", loading: false };
+const requests = { targets: new Latest(), scenarios: new Latest() };
 // Built by start() once the document exists.
 let live = null;
 let historyView = null;
@@ -66,7 +69,8 @@ async function logout() {
 }
 
 async function loadTargets() {
-  const data = await api("/api/targets");
+  const data = await requests.targets.api("/api/targets");
+  if (data === STALE) return;
   state.targets = data.targets;
   byId("config-name").textContent = data.config;
   const select = byId("target");
@@ -84,10 +88,24 @@ async function loadScenarios() {
   const info = state.targets.find((t) => t.name === target);
   state.platform = info ? info.platform : "";
   show(byId("headed-label"), state.platform === "web");
+  state.files = [];
   if (!target) {
-    state.files = [];
+    requests.scenarios.drop();
+    state.loading = false;
   } else {
-    state.files = (await api("/api/scenarios?target=" + encodeURIComponent(target))).files;
+    state.loading = true;
+    drawScenarios();
+    let data;
+    try {
+      data = await requests.scenarios.api("/api/scenarios?target=" + encodeURIComponent(target));
+    } catch (err) {
+      state.loading = false;
+      drawScenarios();
+      throw err;
+    }
+    if (data === STALE) return;
+    state.loading = false;
+    state.files = data.files;
   }
   const tags = [...new Set(state.files.flatMap((f) => f.tags))].sort();
   const tagSelect = byId("tag");
@@ -104,7 +122,7 @@ function drawScenarios() {
   const list = byId("scenario-list");
   list.textContent = "";
   const shown = state.files.filter((f) => !tag || f.tags.includes(tag));
-  show(byId("scenario-empty"), shown.length === 0);
+  show(byId("scenario-empty"), shown.length === 0 && !state.loading);
   const all = byId("select-all").checked;
   for (const f of shown) {
     const broken = f.errors.length > 0;
@@ -215,9 +233,11 @@ async function boot() {
   }
   await historyView.refresh();
   try {
+    // A run the user starts while this answer is on its way is the one to follow.
+    const followed = live.jobId;
     const { jobs } = await api("/api/jobs");
     const running = jobs.find((j) => j.status === "running");
-    if (running) live.follow(running.id);
+    if (running && live.jobId === followed) live.follow(running.id);
   } catch (err) {
     reportError(err);
   }

@@ -1,0 +1,61 @@
+/**
+ * The start path of the fast commands (docs/install.md#startup): `--version` loads the CLI
+ * frame and commander only; `lint` adds the scenario loader and yaml. playwright-core, the
+ * report writer and page, the device backends, serve and the run pipeline stay out: they are
+ * imported when `run`, `report` or `serve` runs. A static import that pulls one of them into
+ * these commands fails here.
+ */
+import assert from "node:assert/strict";
+import {
+  describe,
+  dynamicImportsOf,
+  moduleGraph,
+  repoUrl,
+  staticClosure,
+} from "../support/module_graph.ts";
+
+/** Paths (repository-relative prefixes) and npm packages no fast command may load. */
+const HEAVY = [
+  "src/drivers/",
+  "src/report/",
+  "src/serve/",
+  "src/runner/pipeline.ts",
+  "src/orchestrator/",
+  "npm:/playwright-core",
+  "npm:/ajv",
+  "npm:/fast-xml-parser",
+];
+
+function heavyIn(loaded: string[]): string[] {
+  return loaded.filter((m) => HEAVY.some((h) => m.startsWith(h)));
+}
+
+const graph = await moduleGraph("main.ts");
+
+Deno.test("--version loads the CLI frame and commander only", () => {
+  const loaded = describe(staticClosure(graph, [graph.root]));
+  assert.deepEqual(heavyIn(loaded), []);
+  assert.deepEqual(loaded.filter((m) => m.startsWith("npm:")), ["npm:/commander@15.1.0"]);
+  assert.ok(!loaded.some((m) => m.startsWith("src/scenario/")), loaded.join("\n"));
+});
+
+Deno.test("lint loads the scenario loader and yaml, nothing heavy", () => {
+  const lint = repoUrl("src/cli/commands/lint.ts");
+  const onDemand = dynamicImportsOf(graph, lint);
+  assert.ok(onDemand.includes(repoUrl("src/scenario/load.ts")), onDemand.join("\n"));
+  const loaded = describe(staticClosure(graph, [graph.root, ...onDemand]));
+  assert.deepEqual(heavyIn(loaded), []);
+  assert.deepEqual(loaded.filter((m) => m.startsWith("npm:")), [
+    "npm:/commander@15.1.0",
+    "npm:/yaml@2.9.1",
+  ]);
+});
+
+Deno.test("the heavy modules are in the graph, loaded on demand by run, report and serve", () => {
+  // Guards the guard: the graph above is complete enough to see them.
+  const all = describe(staticClosure(graph, [...graph.modules.keys()]));
+  for (const m of ["src/runner/pipeline.ts", "src/serve/server.ts", "src/report/rerender.ts"]) {
+    assert.ok(all.includes(m), m);
+  }
+  assert.ok(all.some((m) => m.startsWith("npm:/playwright-core")));
+});
