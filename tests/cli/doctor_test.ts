@@ -11,7 +11,7 @@ import type { BrowserProbe } from "../../src/drivers/web/browsers.ts";
 import { FakeIos } from "../support/fake_ios/mod.ts";
 
 async function runDoctor(
-  mac: FakeIos,
+  _mac: FakeIos,
   config: string,
   target: string | undefined,
   env: Record<string, string>,
