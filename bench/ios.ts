@@ -310,7 +310,7 @@ try {
   const host = await benchHostCost(tmp);
   const starts = await benchStarts();
   const decode = benchDecode();
-  const tapCalls = kinds[0].calls.length;
+  const tapCalls = kinds.find((k) => k.action === "tap")!.calls.length;
   const ratio = starts.cold.median / starts.warm.median;
   const body = [
     "Fake WebDriverAgent on loopback, no added latency; fake `xcrun`/`xcodebuild` executables",
