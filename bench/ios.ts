@@ -22,7 +22,7 @@ import { loadScenarioText } from "../src/scenario/load.ts";
 import type { Scenario } from "../src/scenario/types.ts";
 import { realClock } from "../src/time/clock.ts";
 import { parseFakeApp } from "../src/drivers/fake/mod.ts";
-import { decodeSource, SOURCE_QUERY } from "../src/drivers/ios/source_tree.ts";
+import { decodeSource } from "../src/drivers/ios/source_tree.ts";
 import { WdaDriver } from "../src/drivers/ios/wda_driver.ts";
 import { createSession, WebDriverClient } from "../src/drivers/webdriver/mod.ts";
 import { awaitReady } from "../src/runner/readiness.ts";

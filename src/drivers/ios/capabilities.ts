@@ -1,5 +1,5 @@
 /**
- * What the iOS Simulator driver can do (drivers.md's capability table, XCUITest column). The
+ * What the iOS Simulator driver can do (docs/backends.md#ios-simulator). The
  * device-control steps are not in this build yet, so their tokens are not claimed.
  *
  * @module

@@ -69,7 +69,10 @@ function sessionCapabilities(bundleId: string) {
   };
 }
 
-/** Settings of every session (device-protocols §4): no idle waits, a bound on frozen apps. */
+/**
+ * Settings of every session (docs/backends.md#a-lease-step-by-step): no idle waits, a bound on
+ * frozen apps.
+ */
 export const SESSION_SETTINGS = {
   animationCoolOffTimeout: 0,
   reduceMotion: true,

@@ -1,8 +1,8 @@
 /**
- * The locale of a run on the Simulator (drivers.md §7.4 as docs/backends.md#locale describes
- * it): the app is launched with `-AppleLocale <locale> -AppleLanguages (<language>)`, and the
- * simulator's own language and region are pinned to the same values (global defaults
- * `AppleLanguages` and `AppleLocale`) so system UI and permission prompts match.
+ * The locale of a run on the Simulator (docs/backends.md#locale): the app is launched with
+ * `-AppleLocale <locale> -AppleLanguages (<language>)`, and the simulator's own language and
+ * region are pinned to the same values (global defaults `AppleLanguages` and `AppleLocale`) so
+ * system UI and permission prompts match.
  *
  * @module
  */

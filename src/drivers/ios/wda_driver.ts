@@ -4,11 +4,11 @@
  * gestures sent as coordinates at the resolved frame's centre (points), typing to the focused
  * field, alerts through WDA's alert routes, PNG screenshots from `/screenshot`.
  *
- * Wire calls per method (device-protocols §5): `query` = GET source; `tap` = POST wda/tap
- * (resolving against the tree just read when no command was sent since and it is younger than
- * {@link TREE_REUSE_S}, else one GET source first); `doubleTap`/`longPress` = wda/doubleTap,
- * wda/touchAndHold; `swipe`/`scroll`/`pinch`/`rotate` = POST actions; `typeText`/`deleteText` =
- * wda/keys; `screenshot` = GET /screenshot.
+ * Wire calls per method (docs/backends.md#driver-methods-on-the-wire): `query` = GET source;
+ * `tap` = POST wda/tap (resolving against the tree just read when no command was sent since and
+ * it is younger than {@link TREE_REUSE_S}, else one GET source first); `doubleTap`/`longPress` =
+ * wda/doubleTap, wda/touchAndHold; `swipe`/`scroll`/`pinch`/`rotate` = POST actions;
+ * `typeText`/`deleteText` = wda/keys; `screenshot` = GET /screenshot.
  *
  * Errors: a reply is mapped by `toDriverError` (a missing element fails the step, a dead app or a
  * lost session is a crash for the pipeline's recovery, a bad reply aborts); a runner that stops
@@ -71,7 +71,7 @@ export const IOS_ACTUATOR = "xcuitest";
 export const TREE_REUSE_S = 0.5;
 /** How long a literal drag (`swipe`) takes, seconds. */
 export const DRAG_S = 0.3;
-/** Poll interval of `handleSystemAlert` while no alert is up, seconds (drivers.md §7.3). */
+/** Poll interval of `handleSystemAlert` while no alert is up, seconds. */
 export const ALERT_POLL_S = 0.2;
 /** How long `selectAll` holds the focused field to bring up the edit menu, seconds. */
 export const EDIT_MENU_HOLD_S = 0.6;

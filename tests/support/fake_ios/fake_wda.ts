@@ -2,7 +2,7 @@
  * A fake WebDriverAgent on the fake W3C server: the app under test is a fake app (`LiveApp`,
  * the same model the fake backend runs), rendered as WDA's `/source?format=json` tree and
  * reacting to coordinate taps, holds, drags, typing, alerts and the screenshot route as WDA
- * does (device-protocols shapes, WDA's error texts). Which app runs, and whether it was
+ * does (WDA's reply shapes and error texts). Which app runs, and whether it was
  * relaunched or killed from outside (simctl), comes from an {@link AppHost}: in memory for
  * driver tests, the fake simctl's state file inside the fake `xcodebuild`.
  *
