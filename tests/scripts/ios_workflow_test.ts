@@ -34,7 +34,9 @@ Deno.test("ios.yml: a macOS runner boots a simulator, runs both demo suites, upl
   }
   assert.match(runs, /sh demos\/ios\/app\/build\.sh/);
   await Deno.stat(join(REPO_ROOT, "demos/ios/app/build.sh"));
-  const tasks = Object.keys(JSON.parse(await Deno.readTextFile(join(REPO_ROOT, "deno.json"))).tasks);
+  const tasks = Object.keys(
+    JSON.parse(await Deno.readTextFile(join(REPO_ROOT, "deno.json"))).tasks,
+  );
   for (const m of runs.matchAll(/deno task ([\w:-]+)/g)) assert.ok(tasks.includes(m[1]), m[1]);
   const upload = job.steps.find((s) => s.uses?.startsWith("actions/upload-artifact"));
   assert.equal(upload?.if, "always()");
