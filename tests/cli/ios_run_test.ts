@@ -127,6 +127,34 @@ Deno.test("ios run: the app crashing on a tap is a crash: the scenario is retrie
   }
 });
 
+Deno.test("ios run: a retry that erased and crashed again gets a brand-new simulator", async () => {
+  const p = await iosProject();
+  try {
+    await p.scenario("cart", PASSING);
+    const die = [{ at: 1, kind: "die" as const, match: { path: "/session/:sid/wda/tap" } }];
+    await p.mac.update((s) =>
+      s.wdaFaults.push({ spawn: 1, faults: die }, { spawn: 2, faults: die })
+    );
+    const r = await runIos(p, [], { BAJUTSU_CRASH_RETRIES: "2" });
+    assert.equal(r.code, 0, r.stderr);
+    const [sc] = r.manifest!.scenarios;
+    assert.equal(sc.attempts, 3);
+    assert.deepEqual(
+      (sc.recoveries as Array<Record<string, unknown>>).map((x) => [
+        x.forced_erase,
+        x.replace_device,
+      ]),
+      [[true, false], [false, true]],
+    );
+    assert.notEqual(sc.device, UDID, "the third attempt ran on the new simulator");
+    const made = p.mac.state().devices.find((d) => d.udid === sc.device)!;
+    assert.equal(made.name, `iPhone 16 (bajutsu-recovered-${UDID})`);
+    assert.equal(p.mac.state().devices.find((d) => d.udid === UDID)?.state, "Shutdown");
+  } finally {
+    await p.dispose();
+  }
+});
+
 Deno.test("ios run: budgets exhausted fail the scenario loudly and the run goes on", async () => {
   const p = await iosProject();
   try {

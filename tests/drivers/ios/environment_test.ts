@@ -200,6 +200,26 @@ Deno.test("a runner that exits at start is started again (no repair needed)", as
   }
 });
 
+Deno.test("a port in use: the runner fails to bind, and is started again on another port", async () => {
+  const lab = await openIosLab();
+  try {
+    await lab.mac.update((s) => s.wdaFaults.push({ spawn: 1, faults: [], portInUse: true }));
+    const env = await lab.env();
+    const driver = await env.start(startReq());
+    assert.ok((await driver.query()).some((e) => e.identifier === "add"));
+    assert.equal(lab.mac.state().wdaSpawns, 2);
+    const logs = [...Deno.readDirSync(lab.mac.env.BAJUTSU_XCUITEST_RUNNER_LOG)].map((e) => e.name);
+    assert.equal(logs.length, 2, "one log per attempt, each named by its own port");
+    const first = logs.map((n) =>
+      Deno.readTextFileSync(`${lab.mac.env.BAJUTSU_XCUITEST_RUNNER_LOG}/${n}`)
+    )
+      .find((t) => t.includes("Address already in use"));
+    assert.ok(first, "the failed attempt's log keeps the reason");
+  } finally {
+    await lab.dispose();
+  }
+});
+
 Deno.test("a device that vanished is replaced by a new simulator of the same model and runtime", async () => {
   const lab = await openIosLab();
   try {

@@ -52,6 +52,8 @@ export interface WdaSpawnFaults {
   exitAtStart?: number;
   /** The simulator disappears (deleted from the device set) as this runner starts. */
   vanishDevice?: boolean;
+  /** WDA cannot bind `USE_PORT` (another process holds it) and the test run fails. */
+  portInUse?: boolean;
 }
 
 /** The app under test crashes when the Nth tap (over the whole run) reaches it. */

@@ -191,6 +191,16 @@ async function testWithoutBuilding(args: string[]): Promise<number> {
   out("Test Suite 'WebDriverAgentRunner.xctest' started at 2026-09-10 08:14:05.001.");
   out("Test Case '-[UITestingUITests testRunner]' started.");
   out("    t =     0.00s Start Test at 2026-09-10 08:14:05.002");
+  if (faults?.portInUse) {
+    out(
+      `2026-09-10 08:14:05.100 WebDriverAgentRunner-Runner[4243:1a2c] Failed to start web server ` +
+        `on port ${port} with error Error Domain=NSPOSIXErrorDomain Code=48 "Address already in use"`,
+    );
+    out("Test Case '-[UITestingUITests testRunner]' failed (0.100 seconds).");
+    out("Test Suite 'All tests' failed at 2026-09-10 08:14:05.200.");
+    out("** TEST EXECUTE FAILED **");
+    return 65;
+  }
   if (faults?.exitAtStart !== undefined) {
     out("Testing failed:");
     out(
