@@ -14,7 +14,8 @@
  */
 import { join } from "node:path";
 import { DeviceError } from "../driver.ts";
-import { type CommandRunner, runBounded } from "../../process/bounded_command.ts";
+import { spawnGroupChild } from "../../process/group_child.ts";
+import { timerDeadline, withinDeadline } from "../../time/deadline.ts";
 import { withFileLock } from "./file_lock.ts";
 import { WDA_PACKAGE, wdaProject } from "./wda_package.ts";
 
@@ -49,6 +50,29 @@ export interface WdaBuild {
   key: string;
 }
 
+/** Runs the build, its output (both streams) into `logPath`; resolves with how it ended. */
+export type BuildRunner = (
+  cmd: string,
+  args: string[],
+  logPath: string,
+) => Promise<{ code: number; timedOut: boolean }>;
+
+/**
+ * The build in a process group of its own, so an aborted run never leaves an xcodebuild behind
+ * (the group is killed at exit), bounded by {@link BUILD_S}.
+ */
+export const runBuild: BuildRunner = async (cmd, args, logPath) => {
+  await Deno.writeTextFile(logPath, `$ ${cmd} ${args.join(" ")}\n`);
+  const child = spawnGroupChild({ cmd, args, output: { file: `${logPath}.out` } });
+  const timer = timerDeadline(BUILD_S);
+  const timedOut = await withinDeadline(child.exited.then(() => false), timer, true);
+  const exit = await child.stop();
+  const out = await Deno.readTextFile(`${logPath}.out`).catch(() => "");
+  await Deno.writeTextFile(logPath, out, { append: true });
+  await Deno.remove(`${logPath}.out`).catch(() => {});
+  return { code: exit.code, timedOut };
+};
+
 export interface WdaBuildRequest {
   xcodebuild: string;
   /** The unpacked package folder. */
@@ -59,7 +83,7 @@ export interface WdaBuildRequest {
   runtime: string;
   xcodeVersion: string;
   arch: string;
-  run?: CommandRunner;
+  run?: BuildRunner;
   log?: (line: string) => void;
 }
 
@@ -131,9 +155,8 @@ export async function ensureWdaBuild(req: WdaBuildRequest): Promise<WdaBuild> {
       "GCC_TREAT_WARNINGS_AS_ERRORS=0",
       "COMPILER_INDEX_STORE_ENABLE=NO",
     ];
-    const r = await (req.run ?? runBounded)(req.xcodebuild, args, { timeoutS: BUILD_S });
-    const output = `${r.stdout}${r.stderr ? `\n${r.stderr}` : ""}`;
-    await Deno.writeTextFile(at.logPath, `$ ${req.xcodebuild} ${args.join(" ")}\n${output}`);
+    const r = await (req.run ?? runBuild)(req.xcodebuild, args, at.logPath);
+    const output = await Deno.readTextFile(at.logPath).catch(() => "");
     if (r.timedOut || r.code !== 0) {
       const tail = output.trimEnd().split("\n").slice(-TAIL_LINES).join("\n");
       throw new WdaBuildFailed(
