@@ -3,7 +3,18 @@
  * wall time, so they must not compete for the 2 cores), each writing its section of
  * bench/BENCHMARKS.md. `deno task bench <name…>` runs only the named ones.
  */
-const ALL = ["lint", "orchestrator", "report", "web", "ios", "demo", "shards", "dotenv", "startup"];
+const ALL = [
+  "lint",
+  "orchestrator",
+  "report",
+  "web",
+  "ios",
+  "demo",
+  "shards",
+  "dotenv",
+  "startup",
+  "android",
+];
 const wanted = Deno.args.length ? Deno.args : ALL;
 const here = new URL(".", import.meta.url);
 let failed = 0;

@@ -31,6 +31,8 @@ export interface IosSettings {
 export interface AndroidSettings {
   platform: "android";
   package: string;
+  /** The activity to launch; absent = the launcher activity, resolved on the device. */
+  activity?: string;
   appPath?: string;
   build?: string;
   grantPermissions: string[];

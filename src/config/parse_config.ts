@@ -85,6 +85,7 @@ const readTargetFields = record({
   bundleId: str,
   baseUrl: str,
   package: str,
+  activity: str,
   app: str,
   backend,
   device: str,

@@ -99,6 +99,7 @@ function platformSettings(name: string, platform: Platform, t: TargetConfig): Pl
       return {
         platform,
         package: t.package!,
+        activity: t.activity,
         appPath: t.appPath,
         build: t.build,
         grantPermissions: [...(t.grantPermissions ?? [])],

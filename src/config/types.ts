@@ -117,6 +117,8 @@ export interface TargetConfig {
   bundleId?: string;
   baseUrl?: string;
   package?: string;
+  /** Android: the activity to launch (`.MainActivity`); default: resolved on the device. */
+  activity?: string;
   /** Fake platform: path of the scripted fake-app file (absolute after loading). */
   app?: string;
   backend?: string[];

@@ -45,14 +45,19 @@ export interface BackendRequest {
   /** `--headed`; unset = the target's own setting. */
   headed?: boolean;
   /**
-   * `--udid a,b`: the devices of the pool (udids, or names where the platform has them). Given,
-   * the run is pinned to them (`BackendSetup.pinned`); absent, the backend picks (`booted`).
+   * `--udid a,b,…`: the devices (serials, udids, or simulator names) the run leases. Given, the
+   * run is pinned to them (`BackendSetup.pinned`); absent or empty = the backend's default
+   * device. Backends without devices ignore it.
    */
   udids?: string[];
   /** `--log-predicate`: the device-log filter (iOS `log stream --predicate`). */
   logPredicate?: string;
   /** `--log-subsystem`: the app's log subsystem (iOS), used when no predicate is given. */
   logSubsystem?: string;
+  /** The run's environment (knobs such as `BAJUTSU_ADB_RESIDENT`); default the process's. */
+  env?: (name: string) => string | undefined;
+  /** One warning line for the operator (printed on stderr as `warning: …`). */
+  warn?: (line: string) => void;
 }
 
 /**

@@ -91,6 +91,11 @@ export interface Environment {
   teardown(): Promise<void>;
   videoStartStalled?(): boolean;
   /**
+   * The automation route the current lease uses, for the manifest (Android: `uiautomator2` or
+   * `dump`); absent or "" when the backend has only one.
+   */
+  route?(): string;
+  /**
    * Epoch seconds at which the current lease's scenario video started (web), so a report can
    * seek to a step; 0 when nothing records.
    */

@@ -115,8 +115,13 @@ function scenario(v: unknown): ManifestScenario {
       kind: str(obj(c).kind),
       reason: str(obj(c).reason),
     })),
-    // Manifests older than crash-recovery records have neither field.
-    attempts: r.attempts === undefined ? 1 : num(r.attempts),
+    before_outcomes: list(r.before_outcomes, step),
+    after_outcomes: list(r.after_outcomes, step),
+    after_verdict: verdict === "success" || verdict === "error" ? verdict : "",
+    // Manifests written before these fields existed: no route, one lease.
+    route: typeof r.route === "string" ? r.route : "",
+    attempts: typeof r.attempts === "number" ? r.attempts : 1,
+    // Manifests older than crash-recovery records have none.
     recoveries: list(r.recoveries, (x) => {
       const o = obj(x);
       return {
@@ -127,9 +132,6 @@ function scenario(v: unknown): ManifestScenario {
         retried: bool(o.retried),
       };
     }),
-    before_outcomes: list(r.before_outcomes, step),
-    after_outcomes: list(r.after_outcomes, step),
-    after_verdict: verdict === "success" || verdict === "error" ? verdict : "",
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

@@ -115,14 +115,16 @@ export interface ManifestScenario {
   expect_actuations: ManifestActuation[];
   dropped_expect_actuations: number;
   skipped_captures: { kind: string; reason: string }[];
-  /** Leases the scenario took (1 = no crash retry; 0 = never leased). */
-  attempts?: number;
-  /** Each backend crash the scenario recovered from (or did not), in order. */
-  recoveries?: ManifestRecovery[];
   before_outcomes: ManifestStep[];
   after_outcomes: ManifestStep[];
   after_verdict: "success" | "error" | "";
   // Extensions.
+  /** The automation route (Android: `uiautomator2` or `dump`); "" when the backend has one. */
+  route: string;
+  /** Leases the scenario took: more than 1 after a backend-crash recovery, 0 if never leased. */
+  attempts: number;
+  /** Each backend crash the scenario met and how the next attempt was leased, in order. */
+  recoveries?: ManifestRecovery[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

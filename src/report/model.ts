@@ -40,6 +40,10 @@ export interface ScenarioRecord {
   deviceName: string;
   /** e.g. "iOS 17.2". */
   deviceRuntime: string;
+  /** The automation route (Android: `uiautomator2` or `dump`); "" when the backend has one. */
+  route?: string;
+  /** Leases the scenario took (more than 1 after a backend-crash recovery; 0: never leased). */
+  attempts?: number;
   /** Scenario source file, when known. */
   file?: string;
   description?: string;
@@ -55,8 +59,6 @@ export interface ScenarioRecord {
   droppedExpectActuations?: number;
   /** The main phase's full step list, so steps after a failure can be shown as skipped. */
   plannedSteps?: PlannedStep[];
-  /** Leases the scenario took (crash retries included); 0 when it never ran. */
-  attempts?: number;
   /** The backend crashes it met, in order. */
   recoveries?: Recovery[];
 }

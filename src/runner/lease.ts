@@ -48,6 +48,8 @@ export interface Lease {
   videoStartStalled(): boolean;
   /** Epoch seconds of the scenario video's start (0: no video). */
   videoAnchorS(): number;
+  /** The automation route of this lease (Android: `uiautomator2` or `dump`); "" when one. */
+  route?: string;
   /**
    * Ends the lease: the device goes back to the pool whatever happens. `crashed`: the attempt
    * ended in a backend crash, so a resident runner is torn down, never kept warm (the retry is a

@@ -70,7 +70,8 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
-  /** `--udid a,b`: the device pool (udids or simulator names); pins the run to them. */
+  /** `--udid a,b,…`: the devices to lease (a pool; udids, serials or simulator names); pins the
+   * run to them. Absent = the backend's default device. */
   udids?: string[];
   /** `--log-predicate`: the device log's filter (iOS). */
   logPredicate?: string;
@@ -222,7 +223,11 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   try {
     knobs = readEnvKnobs(io.env);
     prepared = await prepareScenarios(req, eff, io);
-    backend = await backendFor(eff, req);
+    backend = await backendFor(eff, {
+      ...req,
+      env: io.env,
+      warn: (line) => io.stderr(`warning: ${line}`),
+    });
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.
     for (const line of (err instanceof Error ? err.message : String(err)).split("\n")) {
@@ -521,11 +526,12 @@ function toReportRecord(
     device: r.device,
     deviceName: r.deviceName,
     deviceRuntime: r.deviceRuntime,
+    route: r.route ?? "",
+    attempts: r.attempts,
     file: r.scenario.file ? relative(Deno.cwd(), r.scenario.file) : undefined,
     description: r.scenario.description,
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     skippedCaptures: r.skippedCaptures,
-    attempts: r.attempts,
     recoveries: r.recoveries,
     videoAnchorS: r.videoAnchorS,
     startedAt: r.startedAt,

@@ -189,6 +189,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         canReplaceDevice: leasedEnv.canReplaceDevice,
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
+        route: leasedEnv.route?.() ?? "",
         release: async (how = {}) => {
           if (released) return;
           released = true;

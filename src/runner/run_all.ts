@@ -34,6 +34,8 @@ export interface ScenarioRecord {
   attempts: number;
   /** The backend crashes it met and what each retry did (manifest `recoveries`). */
   recoveries: Recovery[];
+  /** The automation route of the last attempt's lease (Android); "" when the backend has one. */
+  route?: string;
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
   /** Epoch seconds of the scenario video's start (0: no video). */
@@ -220,6 +222,7 @@ export async function runAll(
         artifacts,
         attempts: attempt,
         recoveries,
+        route: held.route ?? "",
         startedAt,
         videoAnchorS: held.videoAnchorS(),
       });

@@ -301,3 +301,15 @@ Deno.test("deviceProvider defaults to local; configDir is the config's directory
   assert.deepEqual(eff.deviceProvider, { kind: "local" });
   assert.equal(eff.configDir, "/cfg");
 });
+
+Deno.test("an Android target's activity is carried to its settings (absent: resolved on the device)", () => {
+  const eff = resolveTarget(config({ package: "com.example.app", activity: ".Main" }), "t");
+  assert.deepEqual(eff.app, {
+    platform: "android",
+    package: "com.example.app",
+    activity: ".Main",
+    appPath: undefined,
+    build: undefined,
+    grantPermissions: [],
+  });
+});

@@ -76,3 +76,24 @@ Deno.test("a child that ignores SIGTERM is killed once the grace has passed", as
   assert.equal(exit.signal, "SIGKILL");
   assert.equal(await child.stop(), exit, "stop is idempotent");
 });
+
+Deno.test("a process that exits without stopping its group child takes the child down with it", async () => {
+  const script = `
+    import { spawnGroupChild } from ${
+    JSON.stringify(new URL("../../src/process/group_child.ts", import.meta.url).href)
+  };
+    import process from "node:process";
+    const child = spawnGroupChild({ cmd: "sleep", args: ["30"] });
+    console.log(child.pid);
+    setTimeout(() => process.exit(0), 100);
+  `;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const pid = Number(new TextDecoder().decode(out.stdout).trim());
+  assert.ok(pid > 0, new TextDecoder().decode(out.stderr));
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(alive(pid), false, "the sleeping child was killed at exit");
+});

@@ -71,7 +71,8 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--no-system-alert-handling", "never dismiss system alerts")
     .option(
       "--udid <devices>",
-      "device pool: simulator udids or names, comma list (default: the booted one)",
+      "devices to run on: udids, serials or simulator names (comma list = a pool; default: " +
+        "the booted simulator or the attached device)",
       list,
     )
     .option("--log-predicate <predicate>", "iOS device log filter (log stream --predicate)")

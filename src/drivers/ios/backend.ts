@@ -114,7 +114,7 @@ export async function setUpIos(
         "run on a simulator (deviceType: simulator)",
     );
   }
-  const env = deps.env ?? processEnv;
+  const env = deps.env ?? req.env ?? processEnv;
   const knobs = readXcuitestKnobs(env);
   // Loaded on demand: choosing another backend never loads simctl or WebDriverAgent code.
   const [{ Simctl }, { resolveLanes }, { iosFactory }, pkg, build] = await Promise.all([
@@ -125,7 +125,11 @@ export async function setUpIos(
     import("./wda_build.ts"),
   ]);
   const simctl = new Simctl({ xcrun: deps.xcrun });
-  const log = deps.log ?? ((line: string) => console.error(`ios: ${line}`));
+  const warn = req.warn;
+  const log = deps.log ??
+    (warn
+      ? (line: string) => warn(`ios: ${line}`)
+      : (line: string) => console.error(`ios: ${line}`));
   const pinned = (req.udids?.length ?? 0) > 0;
   const { lanes, catalog } = await resolveLanes(simctl, {
     specs: req.udids ?? [],
