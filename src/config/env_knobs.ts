@@ -68,6 +68,56 @@ export function xcuitestMaxWarmReuses(get: EnvGetter = processEnv): number {
   return readNumber(get, "BAJUTSU_XCUITEST_MAX_WARM_REUSES", 3, { integer: true });
 }
 
+/** `BAJUTSU_XCUITEST_STARTUP_TIMEOUT` (seconds, default 120): a cold runner start's ceiling. */
+export function xcuitestStartupTimeout(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_XCUITEST_STARTUP_TIMEOUT", 120, {});
+}
+
+/** `BAJUTSU_XCUITEST_RESPAWN_TIMEOUT` (seconds; unset = the startup timeout): a respawn's ceiling. */
+export function xcuitestRespawnTimeout(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_XCUITEST_RESPAWN_TIMEOUT", xcuitestStartupTimeout(get), {});
+}
+
+/** `BAJUTSU_XCUITEST_RECOVERY_TIMEOUT` (seconds, default 180): bound on a device repair. */
+export function xcuitestRecoveryTimeout(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_XCUITEST_RECOVERY_TIMEOUT", 180, {});
+}
+
+/** `BAJUTSU_VIDEO_START_TIMEOUT` (seconds, default 5): a recording must say it started by then. */
+export function videoStartTimeout(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_VIDEO_START_TIMEOUT", 5, {});
+}
+
+/** The iOS Simulator backend's knobs (config-cli §3, "XCUITest"). */
+export interface XcuitestKnobs {
+  startupTimeoutS: number;
+  respawnTimeoutS: number;
+  recoveryTimeoutS: number;
+  maxWarmReuses: number;
+  videoStartTimeoutS: number;
+  /** `BAJUTSU_XCUITEST_RUNNER_LOG`: where runner logs go (default: a temp folder). */
+  runnerLogDir: string | null;
+  /** `BAJUTSU_XCUITEST_RESULT_BUNDLES`: keep an .xcresult per runner here (default: none). */
+  resultBundlesDir: string | null;
+}
+
+/** Reads the iOS knobs; the first malformed one throws `EnvKnobError`. */
+export function readXcuitestKnobs(get: EnvGetter = processEnv): XcuitestKnobs {
+  const dir = (name: string) => {
+    const v = get(name)?.trim();
+    return v ? v : null;
+  };
+  return {
+    startupTimeoutS: xcuitestStartupTimeout(get),
+    respawnTimeoutS: xcuitestRespawnTimeout(get),
+    recoveryTimeoutS: xcuitestRecoveryTimeout(get),
+    maxWarmReuses: xcuitestMaxWarmReuses(get),
+    videoStartTimeoutS: videoStartTimeout(get),
+    runnerLogDir: dir("BAJUTSU_XCUITEST_RUNNER_LOG"),
+    resultBundlesDir: dir("BAJUTSU_XCUITEST_RESULT_BUNDLES"),
+  };
+}
+
 /** `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its trash. */
 export function runRetentionDays(get: EnvGetter = processEnv): number {
   return readNumber(get, "BAJUTSU_RUN_RETENTION_DAYS", 30, {});

@@ -83,6 +83,19 @@ export interface ManifestSkippedStep {
   selector: ManifestSelector | null;
 }
 
+/** One backend crash of a scenario and how the next attempt was leased. */
+export interface ManifestRecovery {
+  /** The attempt (1-based) that crashed. */
+  attempt: number;
+  crash: string;
+  /** The next attempt ran with the forced erase. */
+  forced_erase: boolean;
+  /** The next attempt ran on a brand-new device. */
+  replace_device: boolean;
+  /** A next attempt was made (false: the budgets or the count were spent). */
+  retried: boolean;
+}
+
 export interface ManifestScenario {
   scenario: string;
   ok: boolean;
@@ -110,6 +123,8 @@ export interface ManifestScenario {
   route: string;
   /** Leases the scenario took: more than 1 after a backend-crash recovery, 0 if never leased. */
   attempts: number;
+  /** Each backend crash the scenario met and how the next attempt was leased, in order. */
+  recoveries?: ManifestRecovery[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

@@ -59,6 +59,17 @@ export interface ScenarioRecord {
   droppedExpectActuations?: number;
   /** The main phase's full step list, so steps after a failure can be shown as skipped. */
   plannedSteps?: PlannedStep[];
+  /** The backend crashes it met, in order. */
+  recoveries?: Recovery[];
+}
+
+/** One backend crash of a scenario (runner.md §5) and what the retry did. */
+export interface Recovery {
+  attempt: number;
+  crash: string;
+  forcedErase: boolean;
+  replaceDevice: boolean;
+  retried: boolean;
 }
 
 /** Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given. */

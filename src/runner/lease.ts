@@ -50,8 +50,18 @@ export interface Lease {
   videoAnchorS(): number;
   /** The automation route of this lease (Android: `uiautomator2` or `dump`); "" when one. */
   route?: string;
-  /** Ends the lease: the device goes back to the pool whatever happens. */
-  release(): Promise<void>;
+  /**
+   * Ends the lease: the device goes back to the pool whatever happens. `crashed`: the attempt
+   * ended in a backend crash, so a resident runner is torn down, never kept warm (the retry is a
+   * cold respawn, as the seed says).
+   */
+  release(options?: ReleaseOptions): Promise<void>;
+}
+
+/** How a lease ended. */
+export interface ReleaseOptions {
+  /** The attempt ended in a BackendCrashError. */
+  crashed?: boolean;
 }
 
 export type LeaseFn = (req: LeaseRequest) => Promise<Lease>;

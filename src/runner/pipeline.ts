@@ -70,8 +70,13 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
-  /** `--udid a,b,…`: the devices to lease (a pool); absent = the backend's default device. */
+  /** `--udid a,b,…`: the devices to lease (a pool; udids, serials or simulator names); pins the
+   * run to them. Absent = the backend's default device. */
   udids?: string[];
+  /** `--log-predicate`: the device log's filter (iOS). */
+  logPredicate?: string;
+  /** `--log-subsystem`: the device log of this subsystem when no predicate is given (iOS). */
+  logSubsystem?: string;
 }
 
 export interface RunIo {
@@ -202,6 +207,10 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
         return EXIT_USAGE;
       }
       eff = { ...eff, app: { ...eff.app, baseUrl: req.baseUrl } };
+    }
+    if (req.udids && req.udids.length > 0 && !DEVICE_PLATFORMS.includes(eff.platform)) {
+      io.stderr(`--udid applies to iOS and Android targets; ${target} is ${eff.platform}`);
+      return EXIT_USAGE;
     }
   } catch (err) {
     io.stderr(err instanceof Error ? err.message : String(err));
@@ -451,6 +460,9 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   return ok ? EXIT_OK : EXIT_FAIL;
 }
 
+/** Platforms whose runs lease devices `--udid` can name. */
+const DEVICE_PLATFORMS: readonly string[] = ["ios", "android"];
+
 /** Milliseconds an abort waits for atomic writes in flight to stop before exiting. */
 const ABORT_WRITES_WAIT_MS = 1000;
 
@@ -520,6 +532,7 @@ function toReportRecord(
     description: r.scenario.description,
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     skippedCaptures: r.skippedCaptures,
+    recoveries: r.recoveries,
     videoAnchorS: r.videoAnchorS,
     startedAt: r.startedAt,
     plannedSteps: r.scenario.steps.map((s, i) => ({

@@ -14,6 +14,7 @@ import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
+import type { Recovery } from "../report/model.ts";
 
 /** One scenario's result plus where and how it ran. */
 export interface ScenarioRecord {
@@ -31,6 +32,8 @@ export interface ScenarioRecord {
   /** Scenario-level artifacts (network.json, the web scenario video). */
   artifacts: Artifact[];
   attempts: number;
+  /** The backend crashes it met and what each retry did (manifest `recoveries`). */
+  recoveries: Recovery[];
   /** The automation route of the last attempt's lease (Android); "" when the backend has one. */
   route?: string;
   /** Wall-clock epoch seconds when the scenario started. */
@@ -129,6 +132,7 @@ export function failedRecord(
     skippedCaptures: [],
     artifacts: [],
     attempts: 0,
+    recoveries: [],
     videoAnchorS: 0,
     startedAt: now.getTime() / 1000,
   };
@@ -174,6 +178,7 @@ export async function runAll(
     let replaceDevice = false;
     let replacementUsed = false;
     let recoveringSince: number | null = null;
+    const recoveries: Recovery[] = [];
 
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let held: Lease;
@@ -195,6 +200,8 @@ export async function runAll(
           line: `forced erase failed (${message(err)}); respawning without it`,
         });
         forcedErase = false;
+        const last = recoveries.at(-1);
+        if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
       if (recoveringSince !== null) {
@@ -214,18 +221,29 @@ export async function runAll(
         skippedCaptures: held.skippedCaptures,
         artifacts,
         attempts: attempt,
+        recoveries,
         route: held.route ?? "",
         startedAt,
         videoAnchorS: held.videoAnchorS(),
       });
       const ranWithForcedErase = request.forcedErase;
+      let crashed = false;
       try {
         const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
         return record(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
       } catch (err) {
         if (!(err instanceof BackendCrashError)) throw err;
+        crashed = true;
         recoveringSince = opts.clock.now();
         const crash = message(err);
+        const recovery: Recovery = {
+          attempt,
+          crash,
+          forcedErase: false,
+          replaceDevice: false,
+          retried: false,
+        };
+        recoveries.push(recovery);
         const runExhausted = runBudget.exhausted();
         const withinBudget = budget.onCrash();
         const countAllows = attempt < attempts;
@@ -272,6 +290,9 @@ export async function runAll(
           replacementUsed = true;
           forcedErase = false; // a device about to be created has nothing to erase
         }
+        recovery.retried = true;
+        recovery.forcedErase = forcedErase;
+        recovery.replaceDevice = replaceDevice;
         opts.onProgress?.({
           type: "retry",
           ordinal: i + 1,
@@ -282,7 +303,7 @@ export async function runAll(
         });
       } finally {
         try {
-          await held.release();
+          await held.release({ crashed });
         } catch (err) {
           opts.onProgress?.({ type: "log", line: `release failed: ${message(err)}` });
         }

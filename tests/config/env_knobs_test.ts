@@ -5,6 +5,7 @@ import {
   crashRetries,
   minWaitTimeout,
   readEnvKnobs,
+  readXcuitestKnobs,
   runCrashRecoveryBudget,
   xcuitestMaxWarmReuses,
 } from "../../src/config/env_knobs.ts";
@@ -60,5 +61,37 @@ Deno.test("negative numbers, fractions for counts and inf for non-budgets are re
   assert.throws(
     () => readEnvKnobs(env({ BAJUTSU_XCUITEST_MAX_WARM_REUSES: "three" })),
     (e: unknown) => e instanceof EnvKnobError && e.variable === "BAJUTSU_XCUITEST_MAX_WARM_REUSES",
+  );
+});
+
+Deno.test("the iOS knobs: defaults, the respawn ceiling following the startup one, bad values", () => {
+  const get = (vars: Record<string, string>) => (k: string) => vars[k];
+  assert.deepEqual(readXcuitestKnobs(get({})), {
+    startupTimeoutS: 120,
+    respawnTimeoutS: 120,
+    recoveryTimeoutS: 180,
+    maxWarmReuses: 3,
+    videoStartTimeoutS: 5,
+    runnerLogDir: null,
+    resultBundlesDir: null,
+  });
+  const set = readXcuitestKnobs(get({
+    BAJUTSU_XCUITEST_STARTUP_TIMEOUT: "60",
+    BAJUTSU_XCUITEST_RECOVERY_TIMEOUT: "30",
+    BAJUTSU_XCUITEST_RUNNER_LOG: "/tmp/logs",
+    BAJUTSU_XCUITEST_RESULT_BUNDLES: " ",
+  }));
+  assert.equal(set.respawnTimeoutS, 60, "respawns default to the startup ceiling");
+  assert.equal(set.recoveryTimeoutS, 30);
+  assert.equal(set.runnerLogDir, "/tmp/logs");
+  assert.equal(set.resultBundlesDir, null);
+  assert.equal(
+    readXcuitestKnobs(get({ BAJUTSU_XCUITEST_RESPAWN_TIMEOUT: "200" })).respawnTimeoutS,
+    200,
+  );
+  assert.throws(
+    () => readXcuitestKnobs(get({ BAJUTSU_XCUITEST_RECOVERY_TIMEOUT: "soon" })),
+    (e: unknown) =>
+      e instanceof EnvKnobError && /BAJUTSU_XCUITEST_RECOVERY_TIMEOUT/.test(e.message),
   );
 });
