@@ -143,6 +143,106 @@ export function xcuitestMaxWarmReuses(get: EnvGetter, warn: KnobWarning): number
 }
 
 /**
+ * `BAJUTSU_XCUITEST_STARTUP_TIMEOUT` (seconds, positive, default 120): a cold runner start's
+ * ceiling.
+ *
+ * @example
+ * ```ts
+ * xcuitestStartupTimeout(() => "60", console.warn); // 60
+ * ```
+ */
+export function xcuitestStartupTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_STARTUP_TIMEOUT", 120, {});
+}
+
+/**
+ * `BAJUTSU_XCUITEST_RESPAWN_TIMEOUT` (seconds, positive; default `startupS`, the startup
+ * ceiling): a respawn's ceiling.
+ *
+ * @example
+ * ```ts
+ * xcuitestRespawnTimeout(() => undefined, console.warn, 60); // 60
+ * ```
+ */
+export function xcuitestRespawnTimeout(
+  get: EnvGetter,
+  warn: KnobWarning,
+  startupS: number,
+): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_RESPAWN_TIMEOUT", startupS, {});
+}
+
+/**
+ * `BAJUTSU_XCUITEST_RECOVERY_TIMEOUT` (seconds, positive, default 180): bound on a device repair.
+ *
+ * @example
+ * ```ts
+ * xcuitestRecoveryTimeout(() => "30", console.warn); // 30
+ * ```
+ */
+export function xcuitestRecoveryTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_RECOVERY_TIMEOUT", 180, {});
+}
+
+/**
+ * `BAJUTSU_VIDEO_START_TIMEOUT` (seconds, positive, default 5): a recording must say it started
+ * by then.
+ *
+ * @example
+ * ```ts
+ * videoStartTimeout(() => "10", console.warn); // 10
+ * ```
+ */
+export function videoStartTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_VIDEO_START_TIMEOUT", 5, {});
+}
+
+/**
+ * The iOS Simulator backend's knobs (docs/configuration.md#environment-knobs).
+ *
+ * @example
+ * ```ts
+ * const knobs: XcuitestKnobs = readXcuitestKnobs((k) => Deno.env.get(k), console.warn);
+ * ```
+ */
+export interface XcuitestKnobs {
+  startupTimeoutS: number;
+  respawnTimeoutS: number;
+  recoveryTimeoutS: number;
+  maxWarmReuses: number;
+  videoStartTimeoutS: number;
+  /** `BAJUTSU_XCUITEST_RUNNER_LOG`: where runner logs go (default: a temp folder). */
+  runnerLogDir: string | null;
+  /** `BAJUTSU_XCUITEST_RESULT_BUNDLES`: keep an .xcresult per runner here (default: none). */
+  resultBundlesDir: string | null;
+}
+
+/**
+ * Reads the iOS knobs; each invalid one is a warning and its default.
+ *
+ * @example
+ * ```ts
+ * readXcuitestKnobs(() => undefined, console.warn).startupTimeoutS; // 120
+ * ```
+ */
+export function readXcuitestKnobs(get: EnvGetter, warn: KnobWarning): XcuitestKnobs {
+  const dir = (name: string) => {
+    const v = get(name)?.trim();
+    return v ? v : null;
+  };
+  const startupTimeoutS = xcuitestStartupTimeout(get, warn);
+  return {
+    startupTimeoutS,
+    respawnTimeoutS: xcuitestRespawnTimeout(get, warn, startupTimeoutS),
+    recoveryTimeoutS: xcuitestRecoveryTimeout(get, warn),
+    maxWarmReuses: xcuitestMaxWarmReuses(get, warn),
+    videoStartTimeoutS: videoStartTimeout(get, warn),
+    runnerLogDir: dir("BAJUTSU_XCUITEST_RUNNER_LOG"),
+    resultBundlesDir: dir("BAJUTSU_XCUITEST_RESULT_BUNDLES"),
+  };
+}
+
+/**
  * `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its
  * trash.
  *

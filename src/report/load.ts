@@ -131,6 +131,17 @@ function scenario(v: unknown): ManifestScenario {
     // Manifests written before these fields existed: no route, one lease.
     route: typeof r.route === "string" ? r.route : "",
     attempts: typeof r.attempts === "number" ? r.attempts : 1,
+    // Manifests older than crash-recovery records have none.
+    recoveries: list(r.recoveries, (x) => {
+      const o = obj(x);
+      return {
+        attempt: num(o.attempt),
+        crash: str(o.crash),
+        forced_erase: bool(o.forced_erase),
+        replace_device: bool(o.replace_device),
+        retried: bool(o.retried),
+      };
+    }),
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

@@ -108,6 +108,13 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     after_verdict: r.afterVerdict,
     route: rec.route ?? "",
     attempts: rec.attempts ?? 1,
+    recoveries: (rec.recoveries ?? []).map((r) => ({
+      attempt: r.attempt,
+      crash: r.crash,
+      forced_erase: r.forcedErase,
+      replace_device: r.replaceDevice,
+      retried: r.retried,
+    })),
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,

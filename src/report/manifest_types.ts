@@ -145,6 +145,26 @@ export interface ManifestSkippedStep {
 }
 
 /**
+ * One backend crash of a scenario and how the next attempt was leased.
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].recoveries.filter((r: ManifestRecovery) => r.retried).length;
+ * ```
+ */
+export interface ManifestRecovery {
+  /** The attempt (1-based) that crashed. */
+  attempt: number;
+  crash: string;
+  /** The next attempt ran with the forced erase. */
+  forced_erase: boolean;
+  /** The next attempt ran on a brand-new device. */
+  replace_device: boolean;
+  /** A next attempt was made (false: the budgets or the count were spent). */
+  retried: boolean;
+}
+
+/**
  * One scenario of the run (one engine × scenario cell on a matrix run).
  *
  * @example
@@ -179,6 +199,8 @@ export interface ManifestScenario {
   route: string;
   /** Leases the scenario took: more than 1 after a backend-crash recovery, 0 if never leased. */
   attempts: number;
+  /** Each backend crash the scenario met and how the next attempt was leased, in order. */
+  recoveries?: ManifestRecovery[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

@@ -79,6 +79,25 @@ export interface ScenarioRecord {
   droppedExpectActuations?: number;
   /** The main phase's full step list, so steps after a failure can be shown as skipped. */
   plannedSteps?: PlannedStep[];
+  /** The backend crashes it met, in order. */
+  recoveries?: Recovery[];
+}
+
+/**
+ * One backend crash of a scenario and what the retry did
+ * (docs/architecture.md#backend-crash-recovery).
+ *
+ * @example
+ * ```ts
+ * const r: Recovery = { attempt: 1, crash: "runner is gone", forcedErase: true, replaceDevice: false, retried: true };
+ * ```
+ */
+export interface Recovery {
+  attempt: number;
+  crash: string;
+  forcedErase: boolean;
+  replaceDevice: boolean;
+  retried: boolean;
 }
 
 /**

@@ -74,10 +74,24 @@ export interface Lease {
   route?: string;
   /**
    * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
-   * whatever happens. Resolves to the captures the lease's sink could not take for the
-   * scenario (each kind once), which the scenario's record lists.
+   * whatever happens. `crashed`: the attempt ended in a backend crash, so a resident runner is
+   * torn down, never kept warm (the retry is a cold respawn). Resolves to the captures the
+   * lease's sink could not take for the scenario (each kind once), which its record lists.
    */
-  release(): Promise<SkippedCapture[]>;
+  release(options?: ReleaseOptions): Promise<SkippedCapture[]>;
+}
+
+/**
+ * How a lease ended.
+ *
+ * @example
+ * ```ts
+ * await lease.release({ crashed: true }); // never kept warm
+ * ```
+ */
+export interface ReleaseOptions {
+  /** The attempt ended in a BackendCrashError. */
+  crashed?: boolean;
 }
 
 /**

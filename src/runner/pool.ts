@@ -9,6 +9,7 @@ import type { EvidenceSink } from "../evidence/sink.ts";
 import type { Scenario, Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
+import { type DeadlineFactory, timerDeadline, withinDeadline } from "../time/deadline.ts";
 import type { Environment, EnvironmentFactory } from "../drivers/environment.ts";
 import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
 import { awaitReady, type Readiness } from "./readiness.ts";
@@ -39,8 +40,10 @@ export interface PoolOptions {
   cancel?: CancelSignal;
   /** `BAJUTSU_XCUITEST_MAX_WARM_REUSES`: 0 disables warm reuse. */
   maxWarmReuses: number;
-  /** Bound on the warm health probe. */
+  /** Bound on the warm health probe (default 10 s); the pool enforces it itself. */
   healthTimeoutS?: number;
+  /** Makes the probe's deadline (default a real timer); tests pass one they control. */
+  probeDeadline?: DeadlineFactory;
   readyWhen?: Selector | null;
   idNamespaces?: string[];
   readyTimeoutS?: number;
@@ -92,6 +95,25 @@ class FreeQueue {
 }
 
 /**
+ * Default bound on the warm runner's health probe, seconds.
+ *
+ * @example
+ * ```ts
+ * devicePool({ ...opts, healthTimeoutS: HEALTH_TIMEOUT_S / 2 });
+ * ```
+ */
+export const HEALTH_TIMEOUT_S = 10;
+
+/**
+ * The environment's health probe, bounded by the pool: a probe that throws, answers false or
+ * is still pending when its deadline passes is a cache miss.
+ */
+function boundedProbe(env: Environment, timeoutS: number, deadline: DeadlineFactory) {
+  const probe = env.health(timeoutS).then((ok) => ok === true, () => false);
+  return withinDeadline(probe, deadline(timeoutS), false);
+}
+
+/**
  * Builds the pool of lanes a run leases its devices from.
  *
  * @example
@@ -130,12 +152,11 @@ export function devicePool(opts: PoolOptions): DevicePool {
       await discard(entry.env);
       return null;
     }
-    let healthy = false;
-    try {
-      healthy = await entry.env.health(opts.healthTimeoutS ?? 10);
-    } catch {
-      healthy = false;
-    }
+    const healthy = await boundedProbe(
+      entry.env,
+      opts.healthTimeoutS ?? HEALTH_TIMEOUT_S,
+      opts.probeDeadline ?? timerDeadline,
+    );
     if (!healthy) {
       counters.healthMisses++;
       log(`warm runner on ${device} failed its health probe; cold start`);
@@ -145,10 +166,13 @@ export function devicePool(opts: PoolOptions): DevicePool {
     return entry;
   };
 
-  /** Keeps a reusable environment warm (or tears it down), then frees its device. */
-  const endLease = async (leasedEnv: Environment, reuses: number) => {
+  /**
+   * Keeps a reusable environment warm (or tears it down; always after a crash), then frees its
+   * device.
+   */
+  const endLease = async (leasedEnv: Environment, reuses: number, crashed: boolean) => {
     try {
-      if (leasedEnv.reusable && opts.maxWarmReuses > 0) {
+      if (leasedEnv.reusable && opts.maxWarmReuses > 0 && !crashed) {
         try {
           await leasedEnv.endLease();
           warm.set(leasedEnv.device, { env: leasedEnv, reuses });
@@ -230,7 +254,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
         route: leasedEnv.route?.() ?? "",
-        release: async () => {
+        release: async (how = {}) => {
           if (released) return [];
           released = true;
           try {
@@ -239,7 +263,8 @@ export function devicePool(opts: PoolOptions): DevicePool {
             // is listed too.
             return sink.skippedCaptures?.(req.sid) ?? [];
           } finally {
-            await endLease(leasedEnv, reuses);
+            // A runner that just crashed is never kept: the retry must be a cold respawn.
+            await endLease(leasedEnv, reuses, how.crashed === true);
           }
         },
       };

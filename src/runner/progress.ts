@@ -124,3 +124,9 @@ export function stderrProgress(opts: { stepLines?: boolean } = {}): ProgressSink
 export function useColor(env: (k: string) => string | undefined): boolean {
   return env("NO_COLOR") === undefined && Deno.stderr.isTerminal();
 }
+
+/** `--no-progress`: no progress lines and no live line. */
+export const silentProgress: ProgressSink = {
+  line() {},
+  live() {},
+};

@@ -9,7 +9,7 @@
 import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
 import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
 import type { SkippedCapture } from "../evidence/sink.ts";
-import type { ScenarioRecord } from "../report/model.ts";
+import type { Recovery, ScenarioRecord } from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
@@ -132,9 +132,10 @@ interface Ended {
 async function releaseQuietly(
   held: Lease,
   log: (line: string) => void,
+  crashed: boolean,
 ): Promise<SkippedCapture[]> {
   try {
-    return await held.release();
+    return await held.release({ crashed });
   } catch (err) {
     log(`release failed: ${message(err)}`);
     return [];
@@ -202,6 +203,7 @@ export async function runAll(
     let replaceDevice = false;
     let replacementUsed = false;
     let recoveringSince: number | null = null;
+    const recoveries: Recovery[] = [];
 
     /** After a crash on `attempt`: the failure that ends the scenario, or null to retry. */
     const crashEndsScenario = (crash: string, attempt: number): string | null => {
@@ -249,6 +251,8 @@ export async function runAll(
           line: `forced erase failed (${message(err)}); respawning without it`,
         });
         forcedErase = false;
+        const last = recoveries.at(-1);
+        if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
       if (recoveringSince !== null) {
@@ -264,13 +268,24 @@ export async function runAll(
       });
       const ranWithForcedErase = request.forcedErase;
       let skippedCaptures: SkippedCapture[];
+      let crashed = false;
       try {
         const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
         ended = end(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
       } catch (err) {
         if (!(err instanceof BackendCrashError)) throw err;
+        crashed = true;
         recoveringSince = opts.clock.now();
-        const failure = crashEndsScenario(message(err), attempt);
+        const crash = message(err);
+        const recovery: Recovery = {
+          attempt,
+          crash,
+          forcedErase: false,
+          replaceDevice: false,
+          retried: false,
+        };
+        recoveries.push(recovery);
+        const failure = crashEndsScenario(crash, attempt);
         if (failure !== null) {
           ended = end(failedResult(s, failure));
         } else {
@@ -286,6 +301,9 @@ export async function runAll(
             replacementUsed = true;
             forcedErase = false; // a device about to be created has nothing to erase
           }
+          recovery.retried = true;
+          recovery.forcedErase = forcedErase;
+          recovery.replaceDevice = replaceDevice;
           opts.onProgress?.({
             type: "retry",
             ordinal: i + 1,
@@ -296,7 +314,7 @@ export async function runAll(
           });
         }
       } finally {
-        skippedCaptures = await releaseQuietly(held, log);
+        skippedCaptures = await releaseQuietly(held, log, crashed);
       }
       if (ended !== null) {
         const { result, artifacts, lease: facts } = ended;
@@ -305,6 +323,7 @@ export async function runAll(
           artifacts,
           skippedCaptures,
           attempts: attempt,
+          recoveries,
           startedAt,
         });
       }

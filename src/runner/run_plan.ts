@@ -71,6 +71,9 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
   }
 }
 
+/** Platforms whose runs lease devices `--udid` can name. */
+const DEVICE_PLATFORMS: readonly string[] = ["ios", "android"];
+
 /** The config's target as the run sees it (with `--base-url` applied); null after printing why. */
 async function effectiveTarget(req: RunRequest, io: RunIo): Promise<Effective | null> {
   const parsed = await loadConfig(req.configPath);
@@ -86,13 +89,19 @@ async function effectiveTarget(req: RunRequest, io: RunIo): Promise<Effective | 
       io.stderr(`--target is required (targets: ${names.join(", ") || "none"})`);
       return null;
     }
-    const eff = resolveTarget(parsed.config, target);
-    if (!req.baseUrl) return eff;
-    if (eff.app.platform !== "web") {
-      io.stderr(`--base-url applies to web targets; ${target} is ${eff.platform}`);
+    let eff = resolveTarget(parsed.config, target);
+    if (req.baseUrl) {
+      if (eff.app.platform !== "web") {
+        io.stderr(`--base-url applies to web targets; ${target} is ${eff.platform}`);
+        return null;
+      }
+      eff = { ...eff, app: { ...eff.app, baseUrl: req.baseUrl } };
+    }
+    if (req.udids && req.udids.length > 0 && !DEVICE_PLATFORMS.includes(eff.platform)) {
+      io.stderr(`--udid applies to iOS and Android targets; ${target} is ${eff.platform}`);
       return null;
     }
-    return { ...eff, app: { ...eff.app, baseUrl: req.baseUrl } };
+    return eff;
   } catch (err) {
     io.stderr(err instanceof Error ? err.message : String(err));
     return null;

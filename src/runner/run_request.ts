@@ -48,8 +48,15 @@ export interface RunRequest {
   baseUrl?: string;
   /** `--system-alert-handling` / `--no-system-alert-handling`; unset = scenario › target › on. */
   systemAlertHandling?: boolean;
-  /** `--udid a,b,…`: the devices to lease (a pool); absent = the backend's default device. */
+  /**
+   * `--udid a,b,…`: the devices to lease (a pool; udids, serials or simulator names); pins the
+   * run to them. Absent = the backend's default device.
+   */
   udids?: string[];
+  /** `--log-predicate`: the device log's filter (iOS). */
+  logPredicate?: string;
+  /** `--log-subsystem`: the device log of this subsystem when no predicate is given (iOS). */
+  logSubsystem?: string;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { RunResult } from "../orchestrator/types.ts";
 import type { Artifact, SkippedCapture } from "../evidence/sink.ts";
-import type { PlannedStep, ScenarioRecord } from "../report/model.ts";
+import type { PlannedStep, Recovery, ScenarioRecord } from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { scenarioSid } from "./sid.ts";
 
@@ -47,6 +47,7 @@ export interface LeaseFacts {
  *   artifacts: [],
  *   skippedCaptures: [],
  *   attempts: 1,
+ *   recoveries: [],
  *   startedAt: Date.now() / 1000,
  * };
  * ```
@@ -57,6 +58,8 @@ export interface LeasedOutcome {
   artifacts: Artifact[];
   skippedCaptures: SkippedCapture[];
   attempts: number;
+  /** The backend crashes it met and what each retry did. */
+  recoveries: Recovery[];
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
 }
@@ -112,6 +115,7 @@ export function failedRecord(
     skippedCaptures: [],
     artifacts: [],
     attempts: 0,
+    recoveries: [],
     videoAnchorS: 0,
     startedAt: now.getTime() / 1000,
   };
@@ -144,6 +148,7 @@ export function leasedRecord(
     skippedCaptures: outcome.skippedCaptures,
     artifacts: outcome.artifacts,
     attempts: outcome.attempts,
+    recoveries: outcome.recoveries,
     startedAt: outcome.startedAt,
     videoAnchorS: lease.videoAnchorS,
   };

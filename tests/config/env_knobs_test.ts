@@ -7,6 +7,7 @@ import {
   type KnobWarning,
   minWaitTimeout,
   readEnvKnobs,
+  readXcuitestKnobs,
   runCrashRecoveryBudget,
   runRetentionDays,
   xcuitestMaxWarmReuses,
@@ -142,4 +143,80 @@ Deno.test("readEnvKnobs: every invalid knob is one warning, the others are read"
     'BAJUTSU_CANCEL_GRACE="0" is not a positive number; using the default 90',
     'BAJUTSU_CRASH_RETRIES="abc" is not a non-negative integer; using the default 1',
   ]);
+});
+
+Deno.test("the iOS knobs: defaults, the respawn ceiling following the startup one, bad values", () => {
+  const get = (vars: Record<string, string>) => (k: string) => vars[k];
+  const quiet = () => {};
+  assert.deepEqual(readXcuitestKnobs(get({}), quiet), {
+    startupTimeoutS: 120,
+    respawnTimeoutS: 120,
+    recoveryTimeoutS: 180,
+    maxWarmReuses: 3,
+    videoStartTimeoutS: 5,
+    runnerLogDir: null,
+    resultBundlesDir: null,
+  });
+  const set = readXcuitestKnobs(
+    get({
+      BAJUTSU_XCUITEST_STARTUP_TIMEOUT: "60",
+      BAJUTSU_XCUITEST_RECOVERY_TIMEOUT: "30",
+      BAJUTSU_XCUITEST_RUNNER_LOG: "/tmp/logs",
+      BAJUTSU_XCUITEST_RESULT_BUNDLES: " ",
+    }),
+    quiet,
+  );
+  assert.equal(set.respawnTimeoutS, 60, "respawns default to the startup ceiling");
+  assert.equal(set.recoveryTimeoutS, 30);
+  assert.equal(set.runnerLogDir, "/tmp/logs");
+  assert.equal(set.resultBundlesDir, null);
+  assert.equal(
+    readXcuitestKnobs(get({ BAJUTSU_XCUITEST_RESPAWN_TIMEOUT: "200" }), quiet).respawnTimeoutS,
+    200,
+  );
+  const warnings: string[] = [];
+  const bad = readXcuitestKnobs(
+    get({ BAJUTSU_XCUITEST_RECOVERY_TIMEOUT: "soon", BAJUTSU_XCUITEST_STARTUP_TIMEOUT: "0" }),
+    (l) => warnings.push(l),
+  );
+  assert.equal(bad.recoveryTimeoutS, 180);
+  assert.equal(bad.startupTimeoutS, 120);
+  assert.equal(bad.respawnTimeoutS, 120, "a bad startup knob is warned about once");
+  assert.deepEqual(warnings, [
+    'BAJUTSU_XCUITEST_STARTUP_TIMEOUT="0" is not a positive number; using the default 120',
+    'BAJUTSU_XCUITEST_RECOVERY_TIMEOUT="soon" is not a positive number; using the default 180',
+  ]);
+});
+
+Deno.test("the iOS timeouts: positive seconds; 0, negative or junk is the default and a warning", () => {
+  fallsBack(
+    (g, w) => readXcuitestKnobs(g, w).startupTimeoutS,
+    "BAJUTSU_XCUITEST_STARTUP_TIMEOUT",
+    "-5",
+    120,
+  );
+  fallsBack(
+    (g, w) => readXcuitestKnobs(g, w).respawnTimeoutS,
+    "BAJUTSU_XCUITEST_RESPAWN_TIMEOUT",
+    "0",
+    120,
+  );
+  fallsBack(
+    (g, w) => readXcuitestKnobs(g, w).recoveryTimeoutS,
+    "BAJUTSU_XCUITEST_RECOVERY_TIMEOUT",
+    "abc",
+    180,
+  );
+  fallsBack(
+    (g, w) => readXcuitestKnobs(g, w).videoStartTimeoutS,
+    "BAJUTSU_VIDEO_START_TIMEOUT",
+    "0",
+    5,
+  );
+  accepts(
+    (g, w) => readXcuitestKnobs(g, w).videoStartTimeoutS,
+    "BAJUTSU_VIDEO_START_TIMEOUT",
+    "2.5",
+    2.5,
+  );
 });
