@@ -36,7 +36,7 @@ import type { EnvironmentFactory } from "./environment.ts";
  * ```
  */
 export interface BackendRequest {
-  /** Ordered backend tokens (`--backend`); empty or absent = the target platform's own. */
+  /** Ordered backend tokens (`--backend`); empty or absent = the config's `backend` list. */
   backend?: string[];
   /** Parallel lanes wanted (`--workers`); at least one lane is always built. */
   workers: number;

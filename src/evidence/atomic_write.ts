@@ -16,9 +16,17 @@ export class WritesClosedError extends Error {
 }
 
 /**
- * The atomic writes of one process that are in flight. An abort closes it: new writes are
- * refused, writes in flight stop before their rename, and their temp files are removed before
- * the process exits.
+ * A registry of atomic writes in flight: one per run, passed to every write of the run (the
+ * evidence and the reports), so the abort path of a second Ctrl-C can stop them all. An abort
+ * closes it: new writes are refused, writes in flight stop before their rename, and their temp
+ * files are removed before the process exits.
+ *
+ * @example
+ * ```ts
+ * const writes = new AtomicWrites();
+ * await writeFileAtomic("runs/x/manifest.json", "{}\n", 0o600, writes);
+ * await writes.close(1000); // on abort: nothing more is renamed into place
+ * ```
  */
 export class AtomicWrites {
   #pending = new Map<string, Promise<void>>();
@@ -57,12 +65,6 @@ export class AtomicWrites {
     }
   }
 }
-
-/**
- * The writes of this process. Temp files are a process-wide resource, like open files: the abort
- * path must see every writer's, so they are registered here rather than per caller.
- */
-export const processWrites: AtomicWrites = new AtomicWrites();
 
 /** Temp files carry the writer's pid: `.<name>.<pid>.<uuid>.tmp`. */
 const TEMP_NAME =
@@ -107,8 +109,9 @@ export function removeTempFilesOf(pid: number, dir: string, recursive: boolean):
 
 /**
  * Writes `data` to a temp name in the target's directory, then renames it over `path`. The temp
- * file is removed when anything fails, so no `.tmp` file is ever left behind; once `writes` is
- * closed (an abort) the write stops before its rename.
+ * file is removed when anything fails, so no `.tmp` file is ever left behind. With `writes` the
+ * write is tracked there, and once `writes` is closed (an abort) it stops before its rename;
+ * without, nothing can abort it (a one-off write outside a run: `report`, `serve`).
  *
  * @throws WritesClosedError when `writes` is closed
  *
@@ -121,12 +124,12 @@ export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
   mode = 0o600,
-  writes: AtomicWrites = processWrites,
+  writes?: AtomicWrites,
 ): Promise<void> {
-  if (writes.closed) throw new WritesClosedError(path);
+  if (writes?.closed) throw new WritesClosedError(path);
   const tmp = tempPathFor(path);
   const stopIfClosed = () => {
-    if (writes.closed) throw new WritesClosedError(path);
+    if (writes?.closed) throw new WritesClosedError(path);
   };
   const work = (async () => {
     try {
@@ -143,6 +146,6 @@ export async function writeFileAtomic(
       throw err;
     }
   })();
-  writes.track(tmp, work);
+  writes?.track(tmp, work);
   await work;
 }

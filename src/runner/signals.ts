@@ -25,12 +25,34 @@ import {
 
 export type { CleanupDir, RunSignal } from "./signal_protocol.ts";
 
-/** Seconds added to the grace window before the handler gives up on a graceful finish. */
+/**
+ * Seconds added to the grace window before the handler gives up on a graceful finish.
+ *
+ * @example
+ * ```ts
+ * const deadlineS = graceS + HANDLER_SLACK_S;
+ * ```
+ */
 export const HANDLER_SLACK_S = 10;
 
-/** How long the watcher waits for the main thread to take an abort before forcing it. */
+/**
+ * How long the watcher waits for the main thread to take an abort before forcing it.
+ *
+ * @example
+ * ```ts
+ * await installRunSignals({ graceS: 90, abortFallbackMs: ABORT_FALLBACK_MS });
+ * ```
+ */
 export const ABORT_FALLBACK_MS = 1000;
 
+/**
+ * How a run reacts to SIGTERM, SIGINT and SIGHUP (docs/signals.md).
+ *
+ * @example
+ * ```ts
+ * const opts: RunSignalsOptions = { graceS: 90, onCancel: (s) => console.error(`${s}: cancelling`) };
+ * ```
+ */
 export interface RunSignalsOptions {
   graceS: number;
   /** Seconds past the grace before giving up (default HANDLER_SLACK_S). */
@@ -48,7 +70,16 @@ export interface RunSignalsOptions {
   warn?: (line: string) => void;
 }
 
-/** A run's signal handling. */
+/**
+ * A run's signal handling.
+ *
+ * @example
+ * ```ts
+ * const signals: RunSignals = await installRunSignals({ graceS: 90 });
+ * if (signals.cancel.cancelled) console.error(`cancelled by ${signals.signal()}`);
+ * signals.dispose();
+ * ```
+ */
 export interface RunSignals {
   /** Set by the first signal. */
   readonly cancel: CancelSignal;
@@ -157,6 +188,11 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
 /**
  * Ends the process now with `code`. Node's `process.exit`, not `Deno.exit`: it runs the `exit`
  * listeners, where Playwright kills the browsers it launched and removes their profiles.
+ *
+ * @example
+ * ```ts
+ * exitNow(EXIT_INTERRUPTED);
+ * ```
  */
 export function exitNow(code: number): never {
   process.exit(code);

@@ -22,10 +22,11 @@ import { WEB_CAPABILITIES } from "../../src/drivers/web/capabilities.ts";
 import { FAKE_CAPABILITIES } from "../../src/drivers/fake/capabilities.ts";
 import { webEffective } from "./web/fixture.ts";
 
-function fakeEffective(): Effective {
+function fakeEffective(backend: string[] = ["fake"]): Effective {
   return {
     target: "app",
     platform: "fake",
+    backend,
     app: {
       platform: "fake",
       app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
@@ -169,6 +170,8 @@ Deno.test("an iOS target without --backend asks for its own platform's backend",
   const ios = {
     target: "phone",
     platform: "ios",
+    // What resolveTarget makes of a config that names no backend: the platform's own token.
+    backend: ["ios"],
     app: { platform: "ios", bundleId: "com.example" },
   } as Partial<Effective> as Effective;
   const err = await selectBackend(ios, { workers: 1 }).catch((e) => e);
@@ -176,6 +179,17 @@ Deno.test("an iOS target without --backend asks for its own platform's backend",
     err.message,
     /^no available actuator among \[xcuitest\] for platform ios \(requested \[ios\]\): xcuitest: xcrun and xcodebuild not on PATH: install Xcode from the App Store, then select it: sudo xcode-select -s/,
   );
+});
+
+Deno.test("without --backend the config's backend list is requested; --backend wins over it", async () => {
+  // The target's list (resolved over the defaults') names remote first: it is refused, fake runs.
+  const listed = await selectBackend(fakeEffective(["remote", "fake"]), { workers: 1 });
+  assert.equal(listed.actuator, "fake");
+  const err = await selectBackend(fakeEffective(["remote"]), { workers: 1 }).catch((e) => e);
+  assert.ok(err instanceof BackendUnavailable);
+  assert.match(err.message, /\(requested \[remote\]\): webdriver: not available in this build/);
+  const flagged = await selectBackend(fakeEffective(["remote"]), { workers: 1, backend: ["fake"] });
+  assert.equal(flagged.actuator, "fake");
 });
 
 Deno.test("the iOS backend is available exactly when xcrun and xcodebuild are on PATH", async () => {

@@ -91,7 +91,7 @@ Deno.test("closed writes: a write in flight stops before its rename and leaves n
     });
     assert.deepEqual(await names(dir), []);
     assert.deepEqual(writes.pending(), []);
-    // The process-wide registry is untouched: ordinary writes go on.
+    // A write outside the closed registry goes on.
     await writeFileAtomic(join(dir, "ok.json"), "{}");
     assert.deepEqual(await names(dir), ["ok.json"]);
   } finally {
