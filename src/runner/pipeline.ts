@@ -237,7 +237,8 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     graceS: knobs.cancelGraceS,
     onCancel: (signal) => io.progress.line(cancelLine(signal)),
     onAbort: () => void abortRun(io),
-    // A forced abort (a main thread too busy to take it) clears these of our temp files.
+    // A forced abort or the deadline (a main thread too busy to end the run) clears these of
+    // our temp files.
     cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
     warn: io.stderr,
   });
@@ -391,7 +392,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       records = err.records;
       exitOverride = EXIT_USAGE;
     } else {
-      signals?.dispose();
+      await signals?.dispose();
       // An unexpected crash is printed with its message and stack: they can quote secrets.
       if (err instanceof Error) {
         err.message = redactor.redactMessage(err.message);
@@ -423,13 +424,13 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       scenarioYaml: redactor.redactText(yamlText),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: io.writeReportFile }));
   } catch (err) {
-    signals?.dispose();
+    await signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
     // No result line: without its reports on disk the run has no verdict to point at.
     io.stderr(`${err.code} ${err.message}`);
     return EXIT_USAGE;
   }
-  signals?.dispose();
+  await signals?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
       const line = annotationFor(rec.result, rec.file);

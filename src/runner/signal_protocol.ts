@@ -40,7 +40,10 @@ export interface WatchInit {
   /** `reraise` (a real run) or `report` (tests: post `deadline` instead of dying). */
   onDeadline: "reraise" | "report";
   abortFallbackMs: number;
+  /** Folders cleared of this process's temp files before the watcher ends the process. */
   cleanup: CleanupDir[];
+  /** The fence of the process's atomic writes, sealed before that sweep (atomic_write.ts). */
+  writesFence: Int32Array<SharedArrayBuffer>;
 }
 
 /** The main thread has seen the abort request and will exit by itself. */
@@ -48,10 +51,17 @@ export interface AbortAck {
   type: "abortAck";
 }
 
-export type ToWatcher = WatchInit | AbortAck;
+/** Stop watching: remove the listeners, then answer `disposed`. */
+export interface Dispose {
+  type: "dispose";
+}
+
+export type ToWatcher = WatchInit | AbortAck | Dispose;
 
 export type FromWatcher =
   | { type: "ready"; failed: { signal: RunSignal; reason: string }[] }
   | { type: "cancel"; signal: RunSignal }
   | { type: "abort" }
-  | { type: "deadline"; signal: RunSignal };
+  | { type: "deadline"; signal: RunSignal }
+  /** The listeners are gone: a signal now takes its default disposition. */
+  | { type: "disposed" };
