@@ -15,7 +15,14 @@ import { escapeHtml, jsonForScript, scriptSafeJson } from "./escape.ts";
 import { REPORT_CSS } from "./style.ts";
 import { summarizeScenario } from "./summary.ts";
 
-/** Options of {@link renderReport}. */
+/**
+ * Options of {@link renderReport}.
+ *
+ * @example
+ * ```ts
+ * renderReport(manifest, { scenarioYaml: yamlText } satisfies RenderOptions);
+ * ```
+ */
 export interface RenderOptions {
   /**
    * Element trees to embed, keyed by the artifact name of their elements.json. A browser opening
