@@ -197,6 +197,8 @@ export class WebDriver implements Driver {
   /** Inputs sent to the page (any of them may change the screen). */
   #inputs = 0;
   #shotStats: ShotStats = { captured: 0, reused: 0 };
+  /** Captures in flight. */
+  #capturing = 0;
   /** The screen epoch the latest read found, with the capture and inputs it followed. */
   #readEpoch: { epoch: string | null; inputs: number; shot: LastShot } | null = null;
 
@@ -606,7 +608,13 @@ export class WebDriver implements Driver {
     }
     const framesBefore = this.#frameWatch.frames;
     const inputs = this.#inputs;
-    const bytes = await this.#capture();
+    this.#capturing++;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.#capture();
+    } finally {
+      this.#capturing--;
+    }
     this.#lastShot = epoch === null ? null : { bytes, epoch, inputs, framesBefore, rebased: false };
     return bytes;
   }
@@ -618,8 +626,7 @@ export class WebDriver implements Driver {
    * point count as a change.
    */
   async #probeAfterShot(): Promise<void> {
-    const shot = this.#lastShot;
-    if (shot === null) return;
+    if (this.#lastShot === null && this.#capturing === 0) return;
     const inputs = this.#inputs;
     let epoch: string | null;
     try {
@@ -627,6 +634,10 @@ export class WebDriver implements Driver {
     } catch {
       return;
     }
+    // The latest capture when the epoch came back: a read sent alongside a capture (the run
+    // loop's post-step read) counts for that capture once it is done.
+    const shot = this.#lastShot;
+    if (shot === null) return;
     this.#readEpoch = { epoch, inputs, shot };
     if (shot.rebased) return;
     shot.rebased = true;
