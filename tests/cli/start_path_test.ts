@@ -77,3 +77,13 @@ Deno.test("a web run checks its browsers before playwright-core is loaded", () =
     assert.ok(onDemand.includes(repoUrl(`src/drivers/web/${m}`)), onDemand.join("\n"));
   }
 });
+
+Deno.test("a run loads the report writer on demand, not before its first step", () => {
+  const loaded = describe(staticClosure(graph, [repoUrl("src/runner/pipeline.ts")]));
+  const early = loaded.filter((m) =>
+    m === "src/report/write_report.ts" || m.startsWith("src/report/html/")
+  );
+  assert.deepEqual(early, []);
+  const onDemand = dynamicImportsOf(graph, repoUrl("src/runner/run_finish.ts"));
+  assert.ok(onDemand.includes(repoUrl("src/report/write_report.ts")), onDemand.join("\n"));
+});
