@@ -69,3 +69,27 @@ Deno.test("a FileSink without a log prints nothing per failure (the run prints t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a step folder that cannot be made: the baseline's queued files are tallied as lost", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "file"), "x");
+    const failures = new EvidenceWriteFailures();
+    const sink = new FileSink(join(dir, "file", "run"), { redactor: new Redactor({}), failures });
+    sink.beginScenario("00-a");
+    const { driver } = recordingDriver({ bytes: true });
+    // The folder is made off the step: the baseline lists its files at once…
+    const listed = await sink.before(driver, "step0", [el({})]);
+    assert.deepEqual(listed.map((a) => a.name), [
+      "00-a/step0/before.png",
+      "00-a/step0/elements.json",
+    ]);
+    await sink.flush();
+    // …and every one of them is in the tally, which the report uses to leave them out.
+    assert.ok(failures.failed("00-a/step0"));
+    assert.ok(failures.failed("00-a/step0/before.png"));
+    assert.ok(failures.failed("00-a/step0/elements.json"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
