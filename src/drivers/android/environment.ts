@@ -12,7 +12,7 @@
  * @module
  */
 import type { AndroidSettings, Effective } from "../../config/effective.ts";
-import type { EnvGetter } from "../../config/env_knobs.ts";
+import type { AdbResidentMode, EnvGetter } from "../../config/env_knobs.ts";
 import type { Clock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
@@ -20,50 +20,10 @@ import { Adb } from "./adb.ts";
 import { AndroidDriver } from "./android_driver.ts";
 import { ANDROID_BACKEND } from "./backend.ts";
 import { DumpRoute } from "./dump_route.ts";
-import {
-  ensureServerInstalled,
-  READ_TIMEOUT_S,
-  ResidentServer,
-  ServerStartFailed,
-} from "./resident_server.ts";
+import { ensureServerInstalled, ResidentServer, ServerStartFailed } from "./resident_server.ts";
 import type { Route, RouteName } from "./route.ts";
 import { ServerRoute } from "./server_route.ts";
 import { type ServerApks, serverApks, ServerApksUnavailable } from "./server_apks.ts";
-
-/** `BAJUTSU_ADB_RESIDENT`: `1` the server or fail, `0` the dump route only, unset: try, fall back. */
-export type ResidentMode = "auto" | "server" | "dump";
-
-/**
- * Reads `BAJUTSU_ADB_RESIDENT`.
- *
- * @throws Error naming the variable for any value but 0, 1 or empty
- */
-export function residentMode(env: EnvGetter): ResidentMode {
-  const raw = (env("BAJUTSU_ADB_RESIDENT") ?? "").trim();
-  if (raw === "") return "auto";
-  if (raw === "1") return "server";
-  if (raw === "0") return "dump";
-  throw new DeviceError(`BAJUTSU_ADB_RESIDENT must be 0, 1 or unset, got ${JSON.stringify(raw)}`);
-}
-
-/**
- * `BAJUTSU_ADB_SERVER_READ_TIMEOUT`: seconds a read from the server may take (default 5).
- *
- * @throws DeviceError naming the variable for anything but a positive number
- */
-export function serverReadTimeout(env: EnvGetter): number {
-  const raw = (env("BAJUTSU_ADB_SERVER_READ_TIMEOUT") ?? "").trim();
-  if (raw === "") return READ_TIMEOUT_S;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new DeviceError(
-      `BAJUTSU_ADB_SERVER_READ_TIMEOUT must be a positive number of seconds, got ${
-        JSON.stringify(raw)
-      }`,
-    );
-  }
-  return n;
-}
 
 /** What every environment of one run shares. */
 export interface AndroidRunContext {
@@ -71,7 +31,8 @@ export interface AndroidRunContext {
   eff: Effective;
   clock: Clock;
   env: EnvGetter;
-  mode: ResidentMode;
+  /** `BAJUTSU_ADB_RESIDENT` (docs/configuration.md#environment-knobs). */
+  mode: AdbResidentMode;
   /** Per-attempt timeout of a server read, seconds. */
   readTimeoutS: number;
   /** One warning line for the whole run (the fallback to the dump route). */
