@@ -54,7 +54,12 @@ interface Shared {
   noServer: Set<string>;
   /** serial → launcher activity, resolved once. */
   activities: Map<string, string>;
+  /** `<serial> <locale>` pairs already warned about (one line per device and locale a run). */
+  localeWarned: Set<string>;
 }
+
+/** The first API level with per-app locales (`cmd locale set-app-locales`): Android 13. */
+export const PER_APP_LOCALE_SDK = 33;
 
 /** `en_US` → `en-US` (a BCP 47 tag, as `cmd locale` takes it). */
 export function localeTag(locale: string): string {
@@ -73,6 +78,8 @@ class AndroidEnvironment implements Environment {
   #server: ResidentServer | null = null;
   #driver: AndroidDriver | null = null;
   #booted = false;
+  /** `ro.build.version.sdk`, read at the first start. */
+  #sdk = 0;
   #launchEnv: Record<string, string> = {};
 
   constructor(readonly device: string, shared: Shared) {
@@ -112,6 +119,7 @@ class AndroidEnvironment implements Environment {
         adb.getprop("ro.build.version.sdk"),
       ]);
       this.deviceRuntime = `Android ${release} (API ${sdk})`;
+      this.#sdk = Number(sdk) || 0;
       this.#booted = true;
     }
     const clean = req.erase || pre.reinstall === "clean";
@@ -130,10 +138,7 @@ class AndroidEnvironment implements Environment {
     if (clean && !fresh) await adb.clearData(pkg);
     await adb.forceStop(pkg);
     for (const permission of this.#app.grantPermissions) await adb.grant(pkg, permission);
-    const locale = pre.locale ?? this.#shared.ctx.eff.locale;
-    await adb.shell(["cmd", "locale", "set-app-locales", pkg, "--locales", localeTag(locale)], {
-      check: false,
-    });
+    await this.#applyLocale(localeTag(pre.locale ?? this.#shared.ctx.eff.locale));
     // The device log starts empty at every scenario.
     await adb.exec(["logcat", "-c"], { check: false });
     this.#launchEnv = { ...this.#shared.ctx.eff.launchEnv, ...pre.launchEnv, ...req.extraEnv };
@@ -148,6 +153,37 @@ class AndroidEnvironment implements Environment {
       onRead: this.#shared.ctx.onRead,
     });
     return this.#driver;
+  }
+
+  /**
+   * The app's locale (docs/backends.md#locale-on-android). Android 13+ sets it per app; older
+   * devices cannot, so the app runs in the device's own locale: one warning line says so unless
+   * that already is the one asked for. A refused `cmd locale` is a warning too, never silence.
+   */
+  async #applyLocale(tag: string): Promise<void> {
+    const pkg = this.#app.package;
+    let why: string | null = null;
+    if (this.#sdk >= PER_APP_LOCALE_SDK) {
+      const r = await this.#adb.exec(
+        ["shell", "cmd", "locale", "set-app-locales", pkg, "--locales", tag],
+        { check: false },
+      );
+      if (r.code === 0) return;
+      const said = `${r.stderr}\n${r.text}`.trim().split("\n")[0] || `exit ${r.code}`;
+      why = `cmd locale set-app-locales failed (${said})`;
+    } else {
+      const current = (await this.#adb.getprop("persist.sys.locale")) ||
+        (await this.#adb.getprop("ro.product.locale"));
+      if (current.toLowerCase() === tag.toLowerCase()) return;
+      why = `per-app locales need Android 13 (API ${PER_APP_LOCALE_SDK}) and this device is ` +
+        `${this.deviceRuntime}; the app runs in the device's locale ${current || "(unknown)"}. ` +
+        "Set the device's language in Settings (or use an Android 13+ emulator) to run in " +
+        tag;
+    }
+    const key = `${this.device} ${tag}`;
+    if (this.#shared.localeWarned.has(key)) return;
+    this.#shared.localeWarned.add(key);
+    this.#shared.ctx.warn(`android: locale ${tag} not applied on ${this.device}: ${why}`);
   }
 
   async relaunch(overrides: { env?: Record<string, string>; args?: string[] }): Promise<void> {
@@ -264,6 +300,7 @@ export function createAndroidFactory(ctx: AndroidRunContext): EnvironmentFactory
     warned: false,
     noServer: new Set(),
     activities: new Map(),
+    localeWarned: new Set(),
   };
   return {
     create: (device) => Promise.resolve(new AndroidEnvironment(device, shared)),
