@@ -105,4 +105,5 @@ export const ANDROID_BACKEND = {
   recordsScenarioVideoUpFront: false,
   availability,
   prepare: prepareAndroid,
+  doctorChecks: async (ctx) => (await import("./doctor.ts")).androidDoctorChecks(ctx),
 } as const satisfies BackendDescriptor;
