@@ -106,4 +106,5 @@ export const ANDROID_BACKEND = {
   availability,
   prepare: prepareAndroid,
   doctorChecks: async (ctx) => (await import("./doctor.ts")).androidDoctorChecks(ctx),
+  deviceList: async (ctx) => (await import("./device_list.ts")).androidDeviceList(ctx),
 } as const satisfies BackendDescriptor;
