@@ -58,7 +58,7 @@ async function dispatch(plan: RunPlan, run: StartedRun): Promise<Dispatched> {
       run.io.stderr(`device error: ${err.message}`);
       return { records: err.records, exitOverride: EXIT_USAGE };
     }
-    run.signals?.dispose();
+    await run.signals?.dispose();
     // An unexpected crash is printed with its message and stack: they can quote secrets.
     if (err instanceof Error) {
       err.message = run.redactor.redactMessage(err.message);

@@ -69,13 +69,13 @@ export async function finishRun(
       scenarioYaml: run.redactor.redactText(run.yamlText),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: run.writeReportFile }));
   } catch (err) {
-    signals?.dispose();
+    await signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
     // No result line: without its reports on disk the run has no verdict to point at.
     io.stderr(`${err.code} ${err.message}`);
     return EXIT_USAGE;
   }
-  signals?.dispose();
+  await signals?.dispose();
   if (io.env("GITHUB_ACTIONS") === "true") {
     for (const rec of reportRecords) {
       const line = annotationFor(rec.result, rec.file);

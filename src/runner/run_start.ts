@@ -96,8 +96,10 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
     graceS: knobs.cancelGraceS,
     onCancel: (signal) => io.progress.line(cancelLine(signal)),
     onAbort: () => void abortRun(io, writes),
-    // A forced abort (a main thread too busy to take it) clears these of our temp files.
+    // A forced abort or the deadline (a main thread too busy to end the run) seals these writes
+    // and clears these folders of our temp files.
     cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
+    writes,
     warn: io.stderr,
   });
 

@@ -98,7 +98,10 @@ export interface WatchInit {
   /** `reraise` (a real run) or `report` (tests: post `deadline` instead of dying). */
   onDeadline: "reraise" | "report";
   abortFallbackMs: number;
+  /** Folders cleared of this process's temp files before the watcher ends the process. */
   cleanup: CleanupDir[];
+  /** The fence of the process's atomic writes, sealed before that sweep (atomic_write.ts). */
+  writesFence: Int32Array<SharedArrayBuffer>;
 }
 
 /**
@@ -113,6 +116,11 @@ export interface AbortAck {
   type: "abortAck";
 }
 
+/** Stop watching: remove the listeners, then answer `disposed`. */
+export interface Dispose {
+  type: "dispose";
+}
+
 /**
  * A message from the main thread to the signal watcher.
  *
@@ -121,7 +129,7 @@ export interface AbortAck {
  * worker.postMessage({ type: "abortAck" } satisfies ToWatcher);
  * ```
  */
-export type ToWatcher = WatchInit | AbortAck;
+export type ToWatcher = WatchInit | AbortAck | Dispose;
 
 /**
  * A message from the signal watcher to the main thread.
@@ -137,4 +145,6 @@ export type FromWatcher =
   | { type: "ready"; failed: { signal: RunSignal; reason: string }[] }
   | { type: "cancel"; signal: RunSignal }
   | { type: "abort" }
-  | { type: "deadline"; signal: RunSignal };
+  | { type: "deadline"; signal: RunSignal }
+  /** The listeners are gone: a signal now takes its default disposition. */
+  | { type: "disposed" };

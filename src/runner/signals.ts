@@ -11,6 +11,7 @@
  * @module
  */
 import process from "node:process";
+import type { AtomicWrites } from "../evidence/atomic_write.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import {
   CANCEL_SLOT,
@@ -63,8 +64,10 @@ export interface RunSignalsOptions {
   onAbort?: () => void;
   /** Tests only: called at the deadline instead of re-raising the signal. */
   onDeadline?: (signal: RunSignal) => void;
-  /** Folders a forced abort clears of this process's temp files. */
+  /** Folders a forced abort or the deadline clears of this process's temp files. */
   cleanup?: CleanupDir[];
+  /** The run's writes, sealed before that sweep (default: none to seal). */
+  writes?: AtomicWrites;
   abortFallbackMs?: number;
   /** Where a listener that cannot be installed is reported. */
   warn?: (line: string) => void;
@@ -85,8 +88,11 @@ export interface RunSignals {
   readonly cancel: CancelSignal;
   /** The signal that cancelled the run, or null. */
   signal(): RunSignal | null;
-  /** Stops watching: signals take their default disposition again. */
-  dispose(): void;
+  /**
+   * Stops watching. Resolves once the listeners are removed: from then on a signal takes its
+   * default disposition again.
+   */
+  dispose(): Promise<void>;
 }
 
 /** The cancel event in shared memory: readable even while the event loop is blocked. */
@@ -113,7 +119,7 @@ const defaultWarn = (line: string) => console.error(line);
  * try {
  *   await runAll(scenarios, lease, { cancel: signals.cancel, … });
  * } finally {
- *   signals.dispose();
+ *   await signals.dispose();
  * }
  * ```
  */
@@ -131,13 +137,17 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         err instanceof Error ? err.message : err
       }); the run cannot be cancelled gracefully`,
     );
-    return { cancel, signal, dispose: () => {} };
+    return { cancel, signal, dispose: () => Promise.resolve() };
   }
   const send = (m: ToWatcher) => worker.postMessage(m);
+  let disposed: () => void = () => {};
+  const disposal = new Promise<void>((resolve) => disposed = resolve);
   const ready = new Promise<void>((resolve, reject) => {
     worker.onerror = (e) => {
       e.preventDefault();
       reject(new Error(e.message));
+      // A watcher that died has no listeners left to remove.
+      disposed();
     };
     worker.onmessage = (e: MessageEvent<FromWatcher>) => {
       const m = e.data;
@@ -160,6 +170,9 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         case "deadline":
           opts.onDeadline?.(m.signal);
           return;
+        case "disposed":
+          disposed();
+          return;
       }
     };
   });
@@ -170,6 +183,7 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
     onDeadline: opts.onDeadline ? "report" : "reraise",
     abortFallbackMs: opts.abortFallbackMs ?? ABORT_FALLBACK_MS,
     cleanup: opts.cleanup ?? [],
+    writesFence: opts.writes?.fence ?? new Int32Array(new SharedArrayBuffer(8)),
   });
   try {
     await ready;
@@ -180,9 +194,18 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         err instanceof Error ? err.message : err
       }); the run cannot be cancelled gracefully`,
     );
-    return { cancel, signal, dispose: () => {} };
+    return { cancel, signal, dispose: () => Promise.resolve() };
   }
-  return { cancel, signal, dispose: () => worker.terminate() };
+  let disposing: Promise<void> | null = null;
+  // Terminating the worker alone would leave its listeners installed until its thread is torn
+  // down, some time later: a signal sent meanwhile would be swallowed.
+  const dispose = () =>
+    disposing ??= (async () => {
+      send({ type: "dispose" });
+      await disposal;
+      worker.terminate();
+    })();
+  return { cancel, signal, dispose };
 }
 
 /**
