@@ -88,6 +88,15 @@ export const INDEX_HTML = String.raw`<!doctype html>
       <iframe id="report-frame" title="run report" data-testid="report.frame"></iframe>
     </section>
 
+    <section id="readiness" class="card" aria-labelledby="readiness-title">
+      <h2 id="readiness-title">Readiness</h2>
+      <div class="row">
+        <button id="readiness-check" type="button" data-testid="readiness.check">Check the picked target</button>
+        <span id="readiness-summary" class="status" role="status" data-testid="readiness.summary" hidden></span>
+      </div>
+      <div id="readiness-body" data-testid="readiness.body"></div>
+    </section>
+
     <section id="history" class="card" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
       <div class="row">

@@ -13,6 +13,7 @@ import { api, ApiError, Latest, STALE } from "./api.js";
 import { byId, el, show } from "./dom.js";
 import { HistoryView } from "./history.js";
 import { LiveView } from "./live.js";
+import { ReadinessView } from "./readiness.js";
 
 // The listing of the target picked last wins, whatever order the answers arrive in; until it
 // has arrived the list is empty, so Run cannot send the previous target's files.
@@ -23,6 +24,7 @@ const requests = { targets: new Latest(), scenarios: new Latest(), devices: new 
 // Built by start() once the document exists.
 let live = null;
 let historyView = null;
+let readiness = null;
 
 function reportError(err, where) {
   if (err instanceof ApiError && err.status === 401) {
@@ -302,9 +304,16 @@ function start() {
     },
     onError: (err) => reportError(err, "history-error"),
   });
+  readiness = new ReadinessView({
+    target: () => byId("target").value,
+    onError: (err) => reportError(err),
+  });
   byId("login-form").addEventListener("submit", login);
   byId("logout").addEventListener("click", logout);
-  byId("target").addEventListener("change", () => loadScenarios().catch((err) => reportError(err)));
+  byId("target").addEventListener("change", () => {
+    readiness.reset();
+    loadScenarios().catch((err) => reportError(err));
+  });
   byId("tag").addEventListener("change", drawScenarios);
   byId("select-all").addEventListener("change", drawScenarios);
   byId("run").addEventListener("click", startRun);
