@@ -1,6 +1,6 @@
 /**
  * Readers for the config's nested blocks (notify, ai, redact, doctor, xcuitest, launchServer,
- * deviceProvider, mailbox, mockServer, viewport, systemAlertHandling, capture tokens).
+ * mailbox, mockServer, viewport, systemAlertHandling, capture tokens).
  *
  * @module
  */
@@ -20,7 +20,6 @@ import {
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
   type AiSettings,
-  type DeviceProvider,
   type DoctorConfig,
   type LaunchServer,
   type Mailbox,
@@ -115,12 +114,6 @@ export const launchServer = record({
   dockerfile: str,
   port,
 }, { required: ["cmd"] }) as Reader<LaunchServer>;
-
-/** `deviceProvider` (`kind` defaults to `local`). */
-export const deviceProvider: Reader<DeviceProvider> = (node, path, ctx) => {
-  const r = record({ kind: str, endpoint: str })(node, path, ctx);
-  return r === undefined ? undefined : { ...r, kind: r.kind ?? "local" };
-};
 
 /** `mailbox` for the `email` step. */
 export const mailbox = record({

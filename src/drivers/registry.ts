@@ -153,7 +153,13 @@ export function availableSummary(): string {
  * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {
-  const requested = req.backend && req.backend.length > 0 ? req.backend : [eff.platform];
+  // The flag, else the target's backend list (which `deviceProvider: {kind: appium}` makes
+  // `[remote]`), else the platform's own token.
+  const requested = req.backend && req.backend.length > 0
+    ? req.backend
+    : eff.backend?.length
+    ? eff.backend
+    : [eff.platform];
   const candidates = expandTokens(requested);
   const reasons: string[] = [];
   for (const d of candidates) {
