@@ -118,6 +118,15 @@ export function readXcuitestKnobs(get: EnvGetter = processEnv): XcuitestKnobs {
   };
 }
 
+/**
+ * `BAJUTSU_REMOTE_SESSION_BUDGET` (seconds, default 300): how long opening a session on a remote
+ * Appium endpoint may keep retrying a grid or cloud that is at capacity (or that went away after
+ * answering earlier in the run) before the lease fails as a DeviceError.
+ */
+export function remoteSessionBudget(get: EnvGetter = processEnv): number {
+  return readNumber(get, "BAJUTSU_REMOTE_SESSION_BUDGET", 300, {});
+}
+
 /** `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its trash. */
 export function runRetentionDays(get: EnvGetter = processEnv): number {
   return readNumber(get, "BAJUTSU_RUN_RETENTION_DAYS", 30, {});

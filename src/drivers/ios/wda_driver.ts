@@ -21,7 +21,6 @@
 import type { Selector } from "../../scenario/types.ts";
 import type { Clock } from "../../time/clock.ts";
 import {
-  type Actuation,
   type ActuationDrain,
   BackendCrashError,
   type Capability,
@@ -35,7 +34,6 @@ import {
 } from "../driver.ts";
 import {
   assertReachable,
-  coverOf,
   findAll,
   frameCenter,
   gestureAnchor,
@@ -43,6 +41,7 @@ import {
   resolveUnique,
 } from "../../selectors/mod.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { atCentre, RecentRead, tappableIn } from "../host_side.ts";
 import {
   dragActions,
   isNoSuchAlert,
@@ -97,7 +96,7 @@ export class WdaDriver implements Driver {
   readonly #clock: Clock;
   readonly #options: WdaDriverOptions;
   readonly #log = new ActuationLog("point");
-  #lastTree: { tree: Element[]; at: number } | null = null;
+  readonly #recent: RecentRead<Element[]>;
   #focus: Element | null = null;
   #reopened = false;
 
@@ -105,6 +104,7 @@ export class WdaDriver implements Driver {
     this.#session = options.session;
     this.#clock = options.clock;
     this.#options = options;
+    this.#recent = new RecentRead(options.clock, TREE_REUSE_S);
   }
 
   /** The session in use (it changes after a lost session was recreated). */
@@ -114,21 +114,21 @@ export class WdaDriver implements Driver {
 
   /** Forgets the last tree (the app was relaunched or changed from outside). */
   invalidate(): void {
-    this.#lastTree = null;
+    this.#recent.forget();
     this.#focus = null;
   }
 
   async query(): Promise<Element[]> {
     const value = await this.#wire("GET", `/source${SOURCE_QUERY}`, undefined, {});
     const tree = decodeSource(value);
-    this.#lastTree = { tree, at: this.#clock.now() };
+    this.#recent.remember(tree);
     return tree;
   }
 
   async tap(sel: Selector): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("tap", el),
+      atCentre("tap", el),
       "/wda/tap",
       this.#xy(frameCenter(el.frame)),
       sel,
@@ -139,7 +139,7 @@ export class WdaDriver implements Driver {
   async doubleTap(sel: Selector): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("doubleTap", el),
+      atCentre("doubleTap", el),
       "/wda/doubleTap",
       this.#xy(frameCenter(el.frame)),
       sel,
@@ -149,7 +149,7 @@ export class WdaDriver implements Driver {
   async longPress(sel: Selector, seconds: number): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("longPress", el, { durationS: seconds }),
+      atCentre("longPress", el, { durationS: seconds }),
       "/wda/touchAndHold",
       { ...this.#xy(frameCenter(el.frame)), duration: seconds },
       sel,
@@ -157,15 +157,7 @@ export class WdaDriver implements Driver {
   }
 
   async isTappable(sel: Selector): Promise<boolean> {
-    const tree = await this.query();
-    let el: Element;
-    try {
-      el = resolveUnique(tree, sel);
-    } catch (err) {
-      if (err instanceof ElementNotFound) return false;
-      throw err;
-    }
-    return coverOf(tree, el) === null;
+    return tappableIn(await this.query(), sel);
   }
 
   async tapPoint(p: Point): Promise<void> {
@@ -207,14 +199,14 @@ export class WdaDriver implements Driver {
       );
     }
     const el = resolveUnique(tree, sel);
-    await this.#act(this.#at("back", el), "/wda/tap", this.#xy(frameCenter(el.frame)), sel);
+    await this.#act(atCentre("back", el), "/wda/tap", this.#xy(frameCenter(el.frame)), sel);
   }
 
   async pinch(sel: Selector, scale: number): Promise<void> {
     const { el } = await this.#target(sel, false);
     const [cx, cy, half] = gestureAnchor(el.frame);
     await this.#act(
-      this.#at("pinch", el, { scale }),
+      atCentre("pinch", el, { scale }),
       "/actions",
       pinchActions([cx, cy], half, scale),
       sel,
@@ -225,7 +217,7 @@ export class WdaDriver implements Driver {
     const { el } = await this.#target(sel, false);
     const [cx, cy, half] = gestureAnchor(el.frame);
     await this.#act(
-      this.#at("rotate", el, { radians }),
+      atCentre("rotate", el, { radians }),
       "/actions",
       rotateActions([cx, cy], half, radians),
       sel,
@@ -290,7 +282,7 @@ export class WdaDriver implements Driver {
       frame: [...el.frame],
       target: el.identifier,
     });
-    this.#lastTree = null;
+    this.#recent.changed();
     await retryOnStale(this.#clock, sel, async () => {
       const refs = readElementRefs(
         await this.#wire("POST", "/elements", {
@@ -394,9 +386,7 @@ export class WdaDriver implements Driver {
 
   /** The tree an action resolves against: the last one while fresh, else a new read. */
   async #tree(): Promise<Element[]> {
-    const last = this.#lastTree;
-    if (last !== null && this.#clock.now() - last.at <= TREE_REUSE_S) return last.tree;
-    return await this.query();
+    return this.#recent.get() ?? await this.query();
   }
 
   async #target(sel: Selector, reachable: boolean): Promise<{ tree: Element[]; el: Element }> {
@@ -404,21 +394,6 @@ export class WdaDriver implements Driver {
     const el = resolveUnique(tree, sel);
     if (reachable) assertReachable(tree, el);
     return { tree, el };
-  }
-
-  #at(
-    gesture: Actuation["gesture"],
-    el: Element,
-    extra: Partial<Actuation> = {},
-  ): ActuationInput {
-    return {
-      gesture,
-      via: "coordinate",
-      points: [frameCenter(el.frame)],
-      frame: [...el.frame],
-      target: el.identifier,
-      ...extra,
-    };
   }
 
   #xy([x, y]: Point): { x: number; y: number } {
@@ -431,10 +406,8 @@ export class WdaDriver implements Driver {
 
   /** Sends one command: recorded first, accepted once the server answered. */
   async #act(input: ActuationInput, path: string, body: unknown, sel: Selector): Promise<void> {
-    const record = this.#log.record(input);
-    this.#lastTree = null;
-    await this.#wire("POST", path, body, sel);
-    record.accepted = true;
+    this.#recent.changed();
+    await this.#log.act(input, () => this.#wire("POST", path, body, sel));
   }
 
   async #menuItem(label: string): Promise<void> {
