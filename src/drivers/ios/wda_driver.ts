@@ -42,6 +42,7 @@ import {
 } from "../../selectors/mod.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import { atCentre, RecentRead, tappableIn } from "../host_side.ts";
+import { alertButton, awaitSystemAlert } from "../system_alert_wait.ts";
 import {
   dragActions,
   isNoSuchAlert,
@@ -70,8 +71,6 @@ export const IOS_ACTUATOR = "xcuitest";
 export const TREE_REUSE_S = 0.5;
 /** How long a literal drag (`swipe`) takes, seconds. */
 export const DRAG_S = 0.3;
-/** Poll interval of `handleSystemAlert` while no alert is up, seconds. */
-export const ALERT_POLL_S = 0.2;
 /** How long `selectAll` holds the focused field to bring up the edit menu, seconds. */
 export const EDIT_MENU_HOLD_S = 0.6;
 
@@ -318,28 +317,17 @@ export class WdaDriver implements Driver {
   }
 
   async handleSystemAlert(sel: Selector, timeoutS: number): Promise<void> {
-    const deadline = this.#clock.now() + timeoutS;
-    for (;;) {
-      const labels = await this.systemAlertLabels();
-      if (labels.length > 0) {
-        const el = resolveUnique(labels.map(alertButton), sel);
-        await this.#act(
-          { gesture: "systemAlert", via: "identity", target: el.identifier },
-          "/alert/accept",
-          { name: el.label },
-          sel,
-        );
-        return;
-      }
-      const left = deadline - this.#clock.now();
-      if (left <= 0) {
-        throw new ElementNotFound(
-          `no system alert within ${timeoutS}s: ${renderSelector(sel)}`,
-          sel,
-        );
-      }
-      await this.#clock.sleep(Math.min(ALERT_POLL_S, left));
-    }
+    const labels = await awaitSystemAlert(this.#clock, sel, timeoutS, async () => {
+      const up = await this.systemAlertLabels();
+      return up.length > 0 ? up : null;
+    });
+    const el = resolveUnique(labels.map(alertButton), sel);
+    await this.#act(
+      { gesture: "systemAlert", via: "identity", target: el.identifier },
+      "/alert/accept",
+      { name: el.label },
+      sel,
+    );
   }
 
   async systemAlertLabels(): Promise<string[]> {
@@ -473,18 +461,6 @@ export class WdaDriver implements Driver {
     }
     return mapped;
   }
-}
-
-/** An alert button as an element: WDA names buttons by their label. */
-function alertButton(label: string): Element {
-  return {
-    identifier: label,
-    label,
-    value: null,
-    traits: ["button"],
-    frame: [0, 0, 0, 0],
-    nativeZ: null,
-  };
 }
 
 function sameFrame(a: Frame, b: Frame): boolean {
