@@ -92,6 +92,11 @@ export interface BackendSetup {
   engines: string[];
   /** The environment factory of one engine pass (null = the target's own engine). */
   factory(engine: string | null): Promise<EnvironmentFactory>;
+  /**
+   * Credentials the backend holds beyond the declared secrets (a remote endpoint's user and key,
+   * a cloud's access key): the run masks them like secrets everywhere it writes or prints.
+   */
+  secrets?: string[];
 }
 
 /**

@@ -110,7 +110,7 @@ export function expandTokens(tokens: readonly string[]): BackendDescriptor[] {
  *
  * @example
  * ```ts
- * whyNot(REMOTE_BACKEND, eff); // "not available in this build"
+ * whyNot(ANDROID_BACKEND, eff); // "adb is not on PATH: install the Android SDK platform-tools …"
  * whyNot(FAKE_BACKEND, webEff); // "drives fake targets (needs app); target shop is web"
  * ```
  */
@@ -130,7 +130,7 @@ export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
  *
  * @example
  * ```ts
- * availableSummary(); // "fake (fake targets), playwright (web targets)"
+ * availableSummary(); // "fake (fake targets), playwright (web targets), webdriver (any targets)"
  * ```
  */
 export function availableSummary(): string {
@@ -146,10 +146,10 @@ export function availableSummary(): string {
  *
  * @example
  * ```ts
- * await selectBackend(eff, { backend: ["remote"], workers: 1 });
- * // BackendUnavailable: no available actuator among [webdriver] for platform fake
- * // (requested [remote]): webdriver: not available in this build; available in this build:
- * // fake (fake targets), playwright (web targets)
+ * await selectBackend(eff, { backend: ["adb"], workers: 1 });
+ * // BackendUnavailable: no available actuator among [adb] for platform android
+ * // (requested [adb]): adb: adb is not on PATH: …; available in this build:
+ * // fake (fake targets), playwright (web targets), webdriver (any targets)
  * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {

@@ -267,7 +267,8 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     warned.add(message);
     io.stderr(`warning: ${message}`);
   };
-  const secretMasker = new SecretMasker(Object.values(secrets));
+  // The backend's own credentials (a remote endpoint's user and key) are masked like secrets.
+  const secretMasker = new SecretMasker([...Object.values(secrets), ...(backend.secrets ?? [])]);
   const redactor = new Redactor({ redact: eff.redact, secretMasker, onWarning: warnOnce });
   // From here on every line printed goes through the redactor: failure reasons, warnings and
   // annotations can quote app text and secrets.
@@ -533,6 +534,7 @@ function toReportRecord(
     artifacts: r.artifacts.map((a) => ({ ...a, name: prefix + a.name })).filter(written),
     skippedCaptures: r.skippedCaptures,
     recoveries: r.recoveries,
+    remoteSessions: r.remoteSessions,
     videoAnchorS: r.videoAnchorS,
     startedAt: r.startedAt,
     plannedSteps: r.scenario.steps.map((s, i) => ({

@@ -14,7 +14,7 @@ import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
-import type { Recovery } from "../report/model.ts";
+import type { Recovery, RemoteSessionRecord } from "../report/model.ts";
 
 /** One scenario's result plus where and how it ran. */
 export interface ScenarioRecord {
@@ -36,6 +36,8 @@ export interface ScenarioRecord {
   recoveries: Recovery[];
   /** The automation route of the last attempt's lease (Android); "" when the backend has one. */
   route?: string;
+  /** Each attempt's remote session (remote endpoints only; manifest `remote_sessions`). */
+  remoteSessions?: RemoteSessionRecord[];
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
   /** Epoch seconds of the scenario video's start (0: no video). */
@@ -179,6 +181,7 @@ export async function runAll(
     let replacementUsed = false;
     let recoveringSince: number | null = null;
     const recoveries: Recovery[] = [];
+    const remoteSessions: RemoteSessionRecord[] = [];
 
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let held: Lease;
@@ -204,6 +207,7 @@ export async function runAll(
         if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
+      if (held.remoteSession) remoteSessions.push({ attempt, ...held.remoteSession });
       if (recoveringSince !== null) {
         runBudget.bill(opts.clock.now() - recoveringSince);
         recoveringSince = null;
@@ -223,6 +227,7 @@ export async function runAll(
         attempts: attempt,
         recoveries,
         route: held.route ?? "",
+        ...(remoteSessions.length > 0 ? { remoteSessions } : {}),
         startedAt,
         videoAnchorS: held.videoAnchorS(),
       });

@@ -43,6 +43,7 @@ import {
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import { atCentre, RecentRead, tappableIn } from "../host_side.ts";
 import { alertButton, awaitSystemAlert } from "../system_alert_wait.ts";
+import { EDIT_MENU_HOLD_S, editMenuItem } from "./edit_menu.ts";
 import {
   dragActions,
   isNoSuchAlert,
@@ -71,8 +72,6 @@ export const IOS_ACTUATOR = "xcuitest";
 export const TREE_REUSE_S = 0.5;
 /** How long a literal drag (`swipe`) takes, seconds. */
 export const DRAG_S = 0.3;
-/** How long `selectAll` holds the focused field to bring up the edit menu, seconds. */
-export const EDIT_MENU_HOLD_S = 0.6;
 
 /** Element traits that take keyboard focus when tapped. */
 const TEXT_INPUT = ["textField", "secureTextField", "searchField", "textView"];
@@ -399,14 +398,7 @@ export class WdaDriver implements Driver {
   }
 
   async #menuItem(label: string): Promise<void> {
-    const tree = await this.query();
-    const items = tree.filter((e) => e.label === label && e.frame[2] > 0);
-    if (items.length === 0) {
-      throw new ElementNotFound(`no "${label}" in the edit menu (is a text field focused?)`, {
-        label,
-      });
-    }
-    const el = items[items.length - 1];
+    const el = editMenuItem(await this.query(), label);
     const gesture = label === "Copy" ? "copy" : "selectAll";
     await this.#act(
       { gesture, via: "coordinate", points: [frameCenter(el.frame)], target: null },
