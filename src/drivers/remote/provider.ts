@@ -56,6 +56,31 @@ function safeDecode(s: string): string {
   }
 }
 
+/** `scheme://` + the userinfo before the authority's `@` (tokens hold no `/`). */
+const USERINFO = /^(\s*https?:\/\/)([^/@]*)@/i;
+
+/**
+ * The endpoint with its tokens resolved. A secret inside the userinfo is percent-encoded (a key
+ * may hold `/`, `@` or `:`); the rest is taken as written, so a token may stand for a whole URL.
+ */
+function resolveEndpoint(
+  endpoint: string,
+  lookup: (ns: string, key: string) => string | undefined,
+): { value: string; unbound: string[] } {
+  const m = USERINFO.exec(endpoint);
+  if (m === null) return interpolateString(endpoint, lookup);
+  const encoded = (ns: string, key: string) => {
+    const v = lookup(ns, key);
+    return v === undefined ? undefined : encodeURIComponent(v);
+  };
+  const userinfo = interpolateString(m[2], encoded);
+  const rest = interpolateString(endpoint.slice(m[0].length), lookup);
+  return {
+    value: `${m[1]}${userinfo.value}@${rest.value}`,
+    unbound: [...new Set([...userinfo.unbound, ...rest.unbound])],
+  };
+}
+
 /**
  * Resolves and checks the provider of `eff`.
  *
@@ -95,7 +120,7 @@ export function resolveProvider(
         names.map((n) => `\${${n}}`).join(", ")
       }, which is not set: export the environment variable (declared under secrets)`,
     );
-  const endpointResolved = interpolateString(provider.endpoint, lookup);
+  const endpointResolved = resolveEndpoint(provider.endpoint, lookup);
   if (endpointResolved.unbound.length > 0) throw unset("endpoint", endpointResolved.unbound);
   const capsResolved = interpolateValue(provider.capabilities ?? {}, lookup);
   if (capsResolved.unbound.length > 0) throw unset("capabilities", capsResolved.unbound);
