@@ -36,7 +36,6 @@ import {
   assertReachable,
   findAll,
   frameCenter,
-  gestureAnchor,
   renderSelector,
   resolveUnique,
 } from "../../selectors/mod.ts";
@@ -47,9 +46,7 @@ import { EDIT_MENU_HOLD_S, editMenuItem } from "./edit_menu.ts";
 import {
   dragActions,
   isNoSuchAlert,
-  pinchActions,
   pngFromBase64,
-  rotateActions,
   RunnerCrashError,
   scrollActions,
   SessionLost,
@@ -58,6 +55,7 @@ import {
   type WebDriverSession,
 } from "../webdriver/mod.ts";
 import { retryOnStale } from "../webdriver/stale_retry.ts";
+import { pinchOn, rotateOn } from "../webdriver/element_gestures.ts";
 import { readElementRefs } from "../webdriver/element_ref.ts";
 import { IOS_CAPABILITIES } from "./capabilities.ts";
 import { decodeSource, SOURCE_QUERY } from "./source_tree.ts";
@@ -202,24 +200,14 @@ export class WdaDriver implements Driver {
 
   async pinch(sel: Selector, scale: number): Promise<void> {
     const { el } = await this.#target(sel, false);
-    const [cx, cy, half] = gestureAnchor(el.frame);
-    await this.#act(
-      atCentre("pinch", el, { scale }),
-      "/actions",
-      pinchActions([cx, cy], half, scale),
-      sel,
-    );
+    const { record, body } = pinchOn(el, scale);
+    await this.#act(record, "/actions", body, sel);
   }
 
   async rotate(sel: Selector, radians: number): Promise<void> {
     const { el } = await this.#target(sel, false);
-    const [cx, cy, half] = gestureAnchor(el.frame);
-    await this.#act(
-      atCentre("rotate", el, { radians }),
-      "/actions",
-      rotateActions([cx, cy], half, radians),
-      sel,
-    );
+    const { record, body } = rotateOn(el, radians);
+    await this.#act(record, "/actions", body, sel);
   }
 
   async typeText(text: string): Promise<void> {

@@ -30,13 +30,7 @@ import {
   type Point,
   UnsupportedAction,
 } from "../driver.ts";
-import {
-  assertReachable,
-  findAll,
-  frameCenter,
-  gestureAnchor,
-  resolveUnique,
-} from "../../selectors/mod.ts";
+import { assertReachable, findAll, frameCenter, resolveUnique } from "../../selectors/mod.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import { atCentre, RecentRead, resolveOnRecent, tappableIn } from "../host_side.ts";
 import { alertButton, awaitSystemAlert } from "../system_alert_wait.ts";
@@ -49,11 +43,9 @@ import {
   keyPressActions,
   longPressActions,
   MalformedReply,
-  pinchActions,
   pngFromBase64,
   readElementRef,
   retryOnStale,
-  rotateActions,
   scrollActions,
   SessionLost,
   tapActions,
@@ -61,6 +53,7 @@ import {
   WebDriverError,
   type WebDriverSession,
 } from "../webdriver/mod.ts";
+import { pinchOn, rotateOn } from "../webdriver/element_gestures.ts";
 import { parseUiAutomatorXml } from "../android/uiautomator_xml.ts";
 import { decodeSource, EXCLUDED_ATTRIBUTES } from "../ios/source_tree.ts";
 import { decodeSourceXml } from "../ios/source_xml.ts";
@@ -269,16 +262,14 @@ export class RemoteDriver implements Driver {
 
   async pinch(sel: Selector, scale: number): Promise<void> {
     const { target } = await this.#resolve(sel);
-    const [cx, cy, half] = gestureAnchor(target.frame);
-    const body = pinchActions([cx, cy], half, scale);
-    await this.#act(atCentre("pinch", target, { scale }), "/actions", body, sel);
+    const { record, body } = pinchOn(target, scale);
+    await this.#act(record, "/actions", body, sel);
   }
 
   async rotate(sel: Selector, radians: number): Promise<void> {
     const { target } = await this.#resolve(sel);
-    const [cx, cy, half] = gestureAnchor(target.frame);
-    const body = rotateActions([cx, cy], half, radians);
-    await this.#act(atCentre("rotate", target, { radians }), "/actions", body, sel);
+    const { record, body } = rotateOn(target, radians);
+    await this.#act(record, "/actions", body, sel);
   }
 
   // --- keys -----------------------------------------------------------------------------------
