@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { type BuildInfo, DEV_BUILD, versionLine } from "../build_info.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
-import { printableLines } from "./printable.ts";
+import { printableLines } from "../text/printable.ts";
 import { registerDoctor } from "./commands/doctor.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";

@@ -13,17 +13,13 @@
  *
  * @module
  */
-import { getEntry, type PNode, toPlain } from "../scenario/pnode.ts";
+import { getEntry, type PNode, toPlain } from "../yaml/pnode.ts";
 import { tokenRegExp } from "../scenario/interpolate.ts";
-import {
-  childPath,
-  describeNode,
-  enumOf,
-  fail,
-  type ReadCtx,
-  type Reader,
-  str,
-} from "./readers.ts";
+import { enumOf, type Reader } from "../yaml/combinators.ts";
+import { indexPath, keyPath, type ReadContext, report } from "../yaml/read_context.ts";
+import { str } from "../yaml/scalars.ts";
+import { describeNode } from "../yaml/describe.ts";
+import { unknownKey } from "../yaml/mapping.ts";
 import { type Config, DEVICE_PROVIDER_KINDS, type DeviceProvider } from "./types.ts";
 import { derivePlatform } from "./platform.ts";
 import { orderedUnion } from "./merge.ts";
@@ -31,12 +27,12 @@ import { orderedUnion } from "./merge.ts";
 /** Where a URL endpoint must start (a `${secrets.…}` token may stand for the whole URL). */
 const ENDPOINT_START = /^(https?:\/\/|\$\{)/i;
 
-const endpoint: Reader<string> = (node, path, ctx) => {
-  const s = str(node, path, ctx);
+const endpoint: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
   if (s === undefined) return undefined;
   if (ENDPOINT_START.test(s.trim())) return s.trim();
   // The value is not echoed: it may hold a key.
-  return fail(
+  return report(
     ctx,
     node.pos,
     "E_TYPE",
@@ -46,8 +42,8 @@ const endpoint: Reader<string> = (node, path, ctx) => {
 };
 
 /** A mapping of any shape, as plain data. */
-const anyMapping: Reader<Record<string, unknown>> = (node, path, ctx) =>
-  node.kind === "map" ? toPlain(node) as Record<string, unknown> : fail(
+const anyMapping: Reader<Record<string, unknown>> = (ctx, node, path) =>
+  node.kind === "map" ? toPlain(node) as Record<string, unknown> : report(
     ctx,
     node.pos,
     "E_TYPE",
@@ -56,43 +52,44 @@ const anyMapping: Reader<Record<string, unknown>> = (node, path, ctx) =>
   );
 
 const kind = enumOf(DEVICE_PROVIDER_KINDS);
+const PROVIDER_KEYS = ["kind", "endpoint", "capabilities"];
 
 /**
  * Reads `deviceProvider`: `kind` defaults to `local`; `kind: appium` needs `endpoint`.
  *
  * @example
  * ```ts
- * deviceProvider(node, "targets.cloud.deviceProvider", ctx);
+ * deviceProvider(ctx, node, "targets.cloud.deviceProvider");
  * // { kind: "appium", endpoint: "https://${secrets.USER}:${secrets.KEY}@hub.example/wd/hub" }
  * ```
  */
-export const deviceProvider: Reader<DeviceProvider> = (node, path, ctx) => {
+export const deviceProvider: Reader<DeviceProvider> = (ctx, node, path) => {
   if (node.kind !== "map") {
-    return fail(ctx, node.pos, "E_TYPE", path, `expected a mapping, got ${describeNode(node)}`);
+    return report(ctx, node.pos, "E_TYPE", path, `expected a mapping, got ${describeNode(node)}`);
   }
   const out: DeviceProvider = { kind: "local" };
   let ok = true;
   for (const e of node.entries) {
-    const p = childPath(path, e.key);
+    const p = keyPath(path, e.key);
     if (e.key === "kind") {
-      const k = kind(e.value, p, ctx);
+      const k = kind(ctx, e.value, p);
       if (k === undefined) ok = false;
       else out.kind = k;
     } else if (e.key === "endpoint") {
-      const v = endpoint(e.value, p, ctx);
+      const v = endpoint(ctx, e.value, p);
       if (v === undefined) ok = false;
       else out.endpoint = v;
     } else if (e.key === "capabilities") {
-      const v = anyMapping(e.value, p, ctx);
+      const v = anyMapping(ctx, e.value, p);
       if (v === undefined) ok = false;
       else out.capabilities = v;
     } else {
-      fail(ctx, e.keyPos, "E_UNKNOWN_KEY", p, `unknown key ${JSON.stringify(e.key)}`);
+      unknownKey(ctx, e.key, e.keyPos, path, PROVIDER_KEYS);
       ok = false;
     }
   }
   if (out.kind === "appium" && getEntry(node, "endpoint") === undefined) {
-    return fail(
+    return report(
       ctx,
       node.pos,
       "E_REQUIRED",
@@ -113,18 +110,18 @@ export const deviceProvider: Reader<DeviceProvider> = (node, path, ctx) => {
  * checkDeviceProviders(config, root, ctx); // E_CONFIG 9:17 …endpoint: ${secrets.KEY} is not declared
  * ```
  */
-export function checkDeviceProviders(config: Config, root: PNode, ctx: ReadCtx): void {
+export function checkDeviceProviders(config: Config, root: PNode, ctx: ReadContext): void {
   const targets = getEntry(root, "targets")?.value;
   if (targets?.kind !== "map") return;
   for (const e of targets.entries) {
     const target = config.targets[e.key];
     const providerEntry = getEntry(e.value, "deviceProvider");
     if (!target?.deviceProvider || providerEntry === undefined) continue;
-    const path = childPath(childPath("targets", e.key), "deviceProvider");
+    const path = keyPath(keyPath("targets", e.key), "deviceProvider");
     if (target.deviceProvider.kind === "appium") {
       const platform = derivePlatform(target, config.defaults);
       if (platform !== "ios" && platform !== "android") {
-        fail(
+        report(
           ctx,
           providerEntry.keyPos,
           "E_CONFIG",
@@ -141,23 +138,23 @@ export function checkDeviceProviders(config: Config, root: PNode, ctx: ReadCtx):
 }
 
 /** Every `${…}` token under `node` must be `${secrets.NAME}` with NAME declared. */
-function checkTokens(node: PNode, path: string, declared: string[], ctx: ReadCtx): void {
+function checkTokens(node: PNode, path: string, declared: string[], ctx: ReadContext): void {
   const pending: [PNode, string][] = [[node, path]];
   while (pending.length > 0) {
     const [n, p] = pending.pop()!;
     if (n.kind === "map") {
-      for (const e of n.entries) pending.push([e.value, childPath(p, e.key)]);
+      for (const e of n.entries) pending.push([e.value, keyPath(p, e.key)]);
       continue;
     }
     if (n.kind === "seq") {
-      n.items.forEach((item, i) => pending.push([item, `${p}[${i}]`]));
+      n.items.forEach((item, i) => pending.push([item, indexPath(p, i)]));
       continue;
     }
     if (typeof n.value !== "string") continue;
     for (const m of n.value.matchAll(tokenRegExp())) {
       const [token, ns, name] = m;
       if (ns !== "secrets") {
-        fail(
+        report(
           ctx,
           n.pos,
           "E_CONFIG",
@@ -165,7 +162,7 @@ function checkTokens(node: PNode, path: string, declared: string[], ctx: ReadCtx
           `${token} is not bound here: a device provider takes \${secrets.NAME} tokens only`,
         );
       } else if (!declared.includes(name)) {
-        fail(
+        report(
           ctx,
           n.pos,
           "E_CONFIG",

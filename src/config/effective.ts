@@ -1,7 +1,7 @@
 /**
  * `Effective`: one target's configuration after layering defaults × target × built-ins
- * (config-cli.md §2). Every later stage (runner, drivers, evidence, reports) reads this, never
- * the raw `Config`. Scenario values and CLI flags are layered on top by the runner.
+ * (docs/configuration.md#layering). Every later stage (runner, drivers, evidence, reports) reads
+ * this, never the raw `Config`. Scenario values and CLI flags are layered on top by the runner.
  *
  * @module
  */

@@ -1,22 +1,21 @@
 /**
  * Readers for the config's nested blocks (notify, ai, redact, doctor, xcuitest, launchServer,
- * mailbox, mockServer, viewport, systemAlertHandling, capture tokens).
+ * mailbox, mockServer, viewport, systemAlertHandling, capture tokens), built
+ * with the YAML toolkit's combinators (src/yaml/combinators.ts).
  *
  * @module
  */
 import {
   dictOf,
   enumOf,
-  fail,
-  int,
   listOf,
-  num,
   numWhere,
   type Reader,
   record,
-  str,
   strOrList,
-} from "./readers.ts";
+} from "../yaml/combinators.ts";
+import { report } from "../yaml/read_context.ts";
+import { int, num, str } from "../yaml/scalars.ts";
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
   type AiSettings,
@@ -43,8 +42,8 @@ const readNotifyRaw = record({
 }, { required: ["url"] });
 
 /** One notify endpoint, with `format: slack` and `on: [failure]` filled in. */
-export const notifyEndpoint: Reader<NotifyEndpoint> = (node, path, ctx) => {
-  const r = readNotifyRaw(node, path, ctx);
+export const notifyEndpoint: Reader<NotifyEndpoint> = (ctx, node, path) => {
+  const r = readNotifyRaw(ctx, node, path);
   if (r === undefined || r.url === undefined) return undefined;
   return {
     format: r.format ?? "slack",
@@ -77,13 +76,13 @@ const unit = numWhere(num, (n) => n >= 0 && n <= 1, "a number in [0, 1]");
 const readDoctorRaw = record({ idCoverageOk: unit, idCoverageFail: unit });
 
 /** `doctor` thresholds: each in [0,1] and ok ≥ fail (checked against the built-in 0.9/0.7). */
-export const doctor: Reader<DoctorConfig> = (node, path, ctx) => {
-  const d = readDoctorRaw(node, path, ctx);
+export const doctor: Reader<DoctorConfig> = (ctx, node, path) => {
+  const d = readDoctorRaw(ctx, node, path);
   if (d === undefined) return undefined;
   const ok = d.idCoverageOk ?? 0.9;
   const bad = d.idCoverageFail ?? 0.7;
   if (ok < bad) {
-    return fail(
+    return report(
       ctx,
       node.pos,
       "E_CONFIG",
@@ -144,10 +143,10 @@ const TOKEN = new RegExp(
 );
 
 /** One capture token `<kind>[.<modifier>]` (`E_CAPTURE_TOKEN` otherwise). */
-export const captureToken: Reader<string> = (node, path, ctx) => {
-  const s = str(node, path, ctx);
+export const captureToken: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
   if (s === undefined) return undefined;
-  return TOKEN.test(s) ? s : fail(
+  return TOKEN.test(s) ? s : report(
     ctx,
     node.pos,
     "E_CAPTURE_TOKEN",

@@ -36,7 +36,7 @@ import type { EnvironmentFactory } from "./environment.ts";
  * ```
  */
 export interface BackendRequest {
-  /** Ordered backend tokens (`--backend`); empty or absent = the target platform's own. */
+  /** Ordered backend tokens (`--backend`); empty or absent = the config's `backend` list. */
   backend?: string[];
   /** Parallel lanes wanted (`--workers`); at least one lane is always built. */
   workers: number;
@@ -174,6 +174,8 @@ export interface BackendDescriptor {
   readonly actuator: string;
   /** The platform of the targets it drives; `any` for a route that serves several. */
   readonly platform: Platform | "any";
+  /** For an `any` route: the platforms it can drive (absent: every platform). */
+  readonly anyOf?: readonly Platform[];
   /** Every token that selects it (`--backend`, config `backend`): its actuator name included. */
   readonly tokens: readonly string[];
   /** Engines a target may name (browsers); empty when the backend has none. */

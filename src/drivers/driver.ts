@@ -45,7 +45,7 @@ export type Point = [x: number, y: number];
 export type Frame = [x: number, y: number, w: number, h: number];
 
 /**
- * One node of the flat, document-ordered element tree (selectors-assertions.md §1).
+ * One node of the flat, document-ordered element tree (docs/architecture.md#the-element-tree).
  *
  * @example
  * ```ts
@@ -95,7 +95,8 @@ export type Gesture =
   | "back";
 
 /**
- * What the driver actually sent (drivers.md §3). Never holds typed text or labels.
+ * What the driver actually sent (docs/architecture.md#actuation-records). Never holds typed text or
+ * labels.
  *
  * @example
  * ```ts
@@ -142,7 +143,8 @@ export interface ActuationDrain {
 export type DriverName = ActuatorName;
 
 /**
- * Capability tokens (drivers.md §4); preflight fails a scenario that needs one its backend lacks.
+ * Capability tokens (docs/backends.md#capabilities); preflight fails a scenario that needs one its
+ * backend lacks.
  *
  * @example
  * ```ts
@@ -164,7 +166,7 @@ export type Capability =
   | string;
 
 /**
- * One exchange seen by a network collector (selectors-assertions.md §6).
+ * One exchange seen by a network collector (docs/scenario-language.md#network-matching).
  *
  * @example
  * ```ts
@@ -256,7 +258,7 @@ export interface Driver {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors (drivers.md §2). Each has a stable `code`.
+// Errors (docs/architecture.md#driver-errors). Each has a stable `code`.
 
 /**
  * Base of every error a driver raises on purpose. {@link isStepLevelError} splits the family:
@@ -372,7 +374,7 @@ export class ManualStepRequired extends UnsupportedAction {
 }
 
 /**
- * Not implemented by this backend yet (the seed's NotImplementedError); the step fails.
+ * Not implemented by this backend yet; the step fails.
  *
  * @example
  * ```ts

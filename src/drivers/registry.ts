@@ -117,8 +117,9 @@ export function expandTokens(tokens: readonly string[]): BackendDescriptor[] {
 export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
   const availability = d.availability();
   if (!availability.available) return availability.reason;
-  if (d.platform !== "any" && d.platform !== eff.app.platform) {
-    return `drives ${d.platform} targets (needs ${
+  const drives = d.platform === "any" ? d.anyOf : [d.platform];
+  if (drives !== undefined && !drives.includes(eff.app.platform)) {
+    return `drives ${drives.join(" and ")} targets (needs ${
       d.needs.join(", ")
     }); target ${eff.target} is ${eff.app.platform}`;
   }
@@ -130,17 +131,20 @@ export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
  *
  * @example
  * ```ts
- * availableSummary(); // "fake (fake targets), playwright (web targets), webdriver (any targets)"
+ * availableSummary(); // "fake (fake targets), playwright (web targets), webdriver (ios and android targets)"
  * ```
  */
 export function availableSummary(): string {
   const available = BACKENDS.filter((d) => d.availability().available);
-  return available.map((d) => `${d.actuator} (${d.platform} targets)`).join(", ") || "none";
+  const drives = (d: BackendDescriptor) =>
+    d.platform === "any" && d.anyOf ? d.anyOf.join(" and ") : d.platform;
+  return available.map((d) => `${d.actuator} (${drives(d)} targets)`).join(", ") || "none";
 }
 
 /**
- * Chooses the backend for the target and prepares it: the requested tokens (default: the
- * target platform's own), the first candidate that is available and drives the target.
+ * Chooses the backend for the target and prepares it: the requested tokens (`--backend`, else
+ * the config's `backend` list, target over defaults, else the target platform's own), the first
+ * candidate that is available and drives the target.
  *
  * @throws BackendUnavailable naming every candidate's reason and what is available
  *
@@ -149,17 +153,11 @@ export function availableSummary(): string {
  * await selectBackend(eff, { backend: ["adb"], workers: 1 });
  * // BackendUnavailable: no available actuator among [adb] for platform android
  * // (requested [adb]): adb: adb is not on PATH: …; available in this build:
- * // fake (fake targets), playwright (web targets), webdriver (any targets)
+ * // fake (fake targets), playwright (web targets), webdriver (ios and android targets)
  * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {
-  // The flag, else the target's backend list (which `deviceProvider: {kind: appium}` makes
-  // `[remote]`), else the platform's own token.
-  const requested = req.backend && req.backend.length > 0
-    ? req.backend
-    : eff.backend?.length
-    ? eff.backend
-    : [eff.platform];
+  const requested = req.backend && req.backend.length > 0 ? req.backend : eff.backend;
   const candidates = expandTokens(requested);
   const reasons: string[] = [];
   for (const d of candidates) {

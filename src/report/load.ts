@@ -1,7 +1,7 @@
 /**
  * Reading a stored manifest back into the render model. Older manifests lack newer fields;
  * those are filled with empty values so a re-render shows "not captured" instead of failing, and
- * unknown keys are dropped (reporting.md §7).
+ * unknown keys are dropped (docs/reports.md#schemaversion).
  *
  * @module
  */
@@ -34,6 +34,11 @@ const obj = (v: unknown): Obj => (isObj(v) ? v : {});
  * Parses manifest.json text into a complete {@link Manifest}.
  *
  * @throws {ManifestReadError} when the text is not JSON or has no `runId`/`scenarios`.
+ *
+ * @example
+ * ```ts
+ * const manifest = parseManifest(await Deno.readTextFile("runs/x/manifest.json"), "runs/x/manifest.json");
+ * ```
  */
 export function parseManifest(text: string, path = "manifest.json"): Manifest {
   let raw: unknown;
@@ -52,6 +57,11 @@ export function parseManifest(text: string, path = "manifest.json"): Manifest {
  *
  * @throws {ManifestReadError} when `raw` is not a manifest.
  * @throws {ManifestVersionError} when its `schemaVersion` is not one this build knows.
+ *
+ * @example
+ * ```ts
+ * const manifest = normalizeManifest(JSON.parse(text)); // older schema versions filled in
+ * ```
  */
 export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifest {
   if (!isObj(raw) || typeof raw.runId !== "string" || !Array.isArray(raw.scenarios)) {

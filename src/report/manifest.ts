@@ -1,6 +1,6 @@
 /**
- * Builds manifest.json (reporting.md §3) from the run's results: the versioned render model every
- * other report is derived from. Pure: no clock, no file system.
+ * Builds manifest.json (docs/reports.md#manifestjson) from the run's results: the versioned render
+ * model every other report is derived from. Pure: no clock, no file system.
  *
  * @module
  */
@@ -46,7 +46,14 @@ export function buildManifest(input: RunReportInput): Manifest {
   return manifest;
 }
 
-/** The engine × scenario grid, or null when no result carries an engine. */
+/**
+ * The engine × scenario grid, or null when no result carries an engine.
+ *
+ * @example
+ * ```ts
+ * buildMatrix(manifest.scenarios)?.engines; // ["chromium", "firefox"], or null without a matrix
+ * ```
+ */
 export function buildMatrix(scenarios: readonly ManifestScenario[]): ManifestMatrix | null {
   if (!scenarios.some((s) => s.engine)) return null;
   const engines = orderedUnique(scenarios.map((s) => s.engine));

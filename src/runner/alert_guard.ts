@@ -1,15 +1,22 @@
 /**
- * The runner's alert guard (runner.md §6, native path): when a step fails or a wait sees a
- * collapsed tree, read the system alert's buttons from the driver and tap a dismissive one. The
- * loop retries the step once when this returns what it dismissed. Backends without system alerts
- * answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
+ * The runner's alert guard (docs/architecture.md#alert-guard, native path): when a step fails or a
+ * wait sees a collapsed tree, read the system alert's buttons from the driver and tap a dismissive
+ * one. The loop retries the step once when this returns what it dismissed. Backends without system
+ * alerts answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
  *
  * @module
  */
 import type { AlertGuard } from "../orchestrator/types.ts";
 import type { SystemAlertHandling } from "../scenario/types.ts";
 
-/** Built-in dismissive labels, in preference order (both apostrophes of "Don't Allow"). */
+/**
+ * Built-in dismissive labels, in preference order (both apostrophes of "Don't Allow").
+ *
+ * @example
+ * ```ts
+ * DISMISSIVE_LABELS.includes("Not Now"); // true
+ * ```
+ */
 export const DISMISSIVE_LABELS: readonly string[] = [
   "Don't Allow",
   "Don\u2019t Allow",
@@ -21,7 +28,15 @@ export const DISMISSIVE_LABELS: readonly string[] = [
   "Dismiss",
 ];
 
-/** Enabled unless the flag, the scenario or the target (in that order) turns it off. */
+/**
+ * Enabled unless the flag, the scenario or the target (in that order) turns it off.
+ *
+ * @example
+ * ```ts
+ * alertHandlingEnabled(undefined, false, undefined); // false: the scenario turns it off
+ * alertHandlingEnabled(true, false, false); // true: --system-alert-handling wins
+ * ```
+ */
 export function alertHandlingEnabled(
   flag: boolean | undefined,
   scenario: SystemAlertHandling | undefined,
@@ -32,7 +47,15 @@ export function alertHandlingEnabled(
   return flag ?? on(scenario) ?? on(target) ?? true;
 }
 
-/** The dismiss labels to prefer: the scenario's `labels`, else the target's, else built-in. */
+/**
+ * The dismiss labels to prefer: the scenario's `labels`, else the target's, else built-in.
+ *
+ * @example
+ * ```ts
+ * guardLabels({ enabled: true, labels: ["Later"] }, undefined); // ["Later"]
+ * guardLabels(undefined, undefined); // DISMISSIVE_LABELS
+ * ```
+ */
 export function guardLabels(
   scenario: SystemAlertHandling | undefined,
   target: SystemAlertHandling | undefined,
@@ -42,7 +65,15 @@ export function guardLabels(
   return labels(scenario) ?? labels(target) ?? DISMISSIVE_LABELS;
 }
 
-/** A guard that taps the first preferred label the current alert offers. */
+/**
+ * A guard that taps the first preferred label the current alert offers.
+ *
+ * @example
+ * ```ts
+ * const guard = nativeAlertGuard(["Not Now", "Cancel"]);
+ * await runScenario(driver, scenario, { alertGuard: guard });
+ * ```
+ */
 export function nativeAlertGuard(labels: readonly string[] = DISMISSIVE_LABELS): AlertGuard {
   return async (driver) => {
     const shown = await driver.systemAlertLabels();

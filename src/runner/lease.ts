@@ -6,16 +6,26 @@
  */
 import type { Driver } from "../drivers/driver.ts";
 import type { RemoteSession } from "../drivers/environment.ts";
-import type { EvidenceSink } from "../evidence/sink.ts";
+import type { EvidenceSink, SkippedCapture } from "../evidence/sink.ts";
 import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Readiness } from "./readiness.ts";
 
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
-}
-
+/**
+ * What a scenario attempt asks of the pool.
+ *
+ * @example
+ * ```ts
+ * const req: LeaseRequest = {
+ *   scenario,
+ *   sid: "00-log-in",
+ *   erase: false,
+ *   forcedErase: false,
+ *   replaceDevice: false,
+ *   attempt: 1,
+ * };
+ * ```
+ */
 export interface LeaseRequest {
   scenario: Scenario;
   /** `<NN>-<slug>`. */
@@ -29,6 +39,19 @@ export interface LeaseRequest {
   attempt: number;
 }
 
+/**
+ * A leased lane (see the module doc).
+ *
+ * @example
+ * ```ts
+ * const lease = await pool.lease(req);
+ * try {
+ *   await runScenario(lease.driver, req.scenario, { sink: lease.sink, scenarioId: req.sid });
+ * } finally {
+ *   const skipped = await lease.release(); // e.g. [{ kind: "video", reason: "…" }]
+ * }
+ * ```
+ */
 export interface Lease {
   driver: Driver;
   sink: EvidenceSink;
@@ -40,7 +63,6 @@ export interface Lease {
   /** Driver name recorded in the manifest (`fake`, `playwright`, …). */
   backend: string;
   readiness: Readiness | null;
-  skippedCaptures: SkippedCapture[];
   /** The route refuses any erase (real device, WebDriver endpoint). */
   rejectsErase: boolean;
   /** The route can hand out a brand-new device (Simulator, unpinned, with appPath). */
@@ -54,17 +76,33 @@ export interface Lease {
   /** The remote session this lease runs on (remote endpoints); null or absent elsewhere. */
   remoteSession?: RemoteSession | null;
   /**
-   * Ends the lease: the device goes back to the pool whatever happens. `crashed`: the attempt
-   * ended in a backend crash, so a resident runner is torn down, never kept warm (the retry is a
-   * cold respawn, as the seed says).
+   * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
+   * whatever happens. `crashed`: the attempt ended in a backend crash, so a resident runner is
+   * torn down, never kept warm (the retry is a cold respawn). Resolves to the captures the
+   * lease's sink could not take for the scenario (each kind once), which its record lists.
    */
-  release(options?: ReleaseOptions): Promise<void>;
+  release(options?: ReleaseOptions): Promise<SkippedCapture[]>;
 }
 
-/** How a lease ended. */
+/**
+ * How a lease ended.
+ *
+ * @example
+ * ```ts
+ * await lease.release({ crashed: true }); // never kept warm
+ * ```
+ */
 export interface ReleaseOptions {
   /** The attempt ended in a BackendCrashError. */
   crashed?: boolean;
 }
 
+/**
+ * Hands out one lease per scenario attempt (the pool's `lease`).
+ *
+ * @example
+ * ```ts
+ * const lease: LeaseFn = devicePool(options).lease;
+ * ```
+ */
 export type LeaseFn = (req: LeaseRequest) => Promise<Lease>;

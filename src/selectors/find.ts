@@ -1,6 +1,7 @@
 /**
- * `findAll` (selectors-assertions.md §3): every match, in tree order. Used as-is by `exists`,
- * `count`, waits, `forEach` and `within` scopes; no duplicate collapse, no `other` filter.
+ * `findAll` (docs/scenario-language.md#resolution): every match, in tree order. Used as-is by
+ * `exists`, `count`, waits, `forEach` and `within` scopes; no duplicate collapse, no `other`
+ * filter.
  *
  * @module
  */

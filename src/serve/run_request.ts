@@ -33,7 +33,7 @@ export const BACKEND_TOKENS: readonly string[] = BACKENDS.flatMap((d) => d.token
 
 /** Fields of the reference API this runner does not implement yet: refused, never ignored. */
 const UNSUPPORTED = ["network", "zip", "alertInstruction", "evidence_prefix"];
-const KNOWN = new Set([
+const KNOWN: ReadonlySet<string> = new Set([
   "target",
   "scenario",
   "backend",

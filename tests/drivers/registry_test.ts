@@ -22,10 +22,11 @@ import { WEB_CAPABILITIES } from "../../src/drivers/web/capabilities.ts";
 import { FAKE_CAPABILITIES } from "../../src/drivers/fake/capabilities.ts";
 import { webEffective } from "./web/fixture.ts";
 
-function fakeEffective(): Effective {
+function fakeEffective(backend: string[] = ["fake"]): Effective {
   return {
     target: "app",
     platform: "fake",
+    backend,
     app: {
       platform: "fake",
       app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
@@ -136,9 +137,9 @@ Deno.test("remote drives iOS and Android targets only, through the normal select
   const err = await selectBackend(fakeEffective(), { workers: 1, backend: ["remote"] })
     .catch((e) => e);
   assert.ok(err instanceof BackendUnavailable);
-  assert.equal(
+  assert.match(
     err.message,
-    "the remote backend drives iOS and Android targets; target app is fake",
+    /^no available actuator among \[webdriver\] for platform fake \(requested \[remote\]\): webdriver: drives ios and android targets \(needs deviceProvider\.endpoint\); target app is fake;/,
   );
 });
 
@@ -162,7 +163,8 @@ Deno.test("an Appium device provider's target selects webdriver: one lane per wo
   assert.equal(backend.actuator, "webdriver");
   assert.deepEqual(backend.lanes, ["remote-0", "remote-1"]);
   assert.equal(backend.pinned, false);
-  assert.deepEqual(backend.secrets?.toSorted(), ["ada", "s3cr%t"]);
+  // The key raw and as the endpoint carries it (percent-encoded in the userinfo).
+  assert.deepEqual(backend.secrets?.toSorted(), ["ada", "s3cr%25t", "s3cr%t"]);
   const unset = await selectBackend(eff, { workers: 1, env: () => undefined }).catch((e) => e);
   assert.ok(unset instanceof BackendUnavailable);
   assert.equal(
@@ -200,6 +202,8 @@ Deno.test("an iOS target without --backend asks for its own platform's backend",
   const ios = {
     target: "phone",
     platform: "ios",
+    // What resolveTarget makes of a config that names no backend: the platform's own token.
+    backend: ["ios"],
     app: { platform: "ios", bundleId: "com.example" },
   } as Partial<Effective> as Effective;
   const err = await selectBackend(ios, { workers: 1 }).catch((e) => e);
@@ -207,6 +211,17 @@ Deno.test("an iOS target without --backend asks for its own platform's backend",
     err.message,
     /^no available actuator among \[xcuitest\] for platform ios \(requested \[ios\]\): xcuitest: xcrun and xcodebuild not on PATH: install Xcode from the App Store, then select it: sudo xcode-select -s/,
   );
+});
+
+Deno.test("without --backend the config's backend list is requested; --backend wins over it", async () => {
+  // The target's list (resolved over the defaults') names remote first: it is refused, fake runs.
+  const listed = await selectBackend(fakeEffective(["remote", "fake"]), { workers: 1 });
+  assert.equal(listed.actuator, "fake");
+  const err = await selectBackend(fakeEffective(["remote"]), { workers: 1 }).catch((e) => e);
+  assert.ok(err instanceof BackendUnavailable);
+  assert.match(err.message, /\(requested \[remote\]\): webdriver: drives ios and android targets/);
+  const flagged = await selectBackend(fakeEffective(["remote"]), { workers: 1, backend: ["fake"] });
+  assert.equal(flagged.actuator, "fake");
 });
 
 Deno.test("the iOS backend is available exactly when xcrun and xcodebuild are on PATH", async () => {

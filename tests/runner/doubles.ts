@@ -116,7 +116,6 @@ export function recordingLeases(
       deviceRuntime: "fake 1",
       backend: "fake",
       readiness: null,
-      skippedCaptures: [],
       rejectsErase: opts.rejectsErase ?? false,
       canReplaceDevice: opts.canReplaceDevice ?? false,
       videoStartStalled: () => false,
@@ -124,7 +123,7 @@ export function recordingLeases(
       release: (how = {}) => {
         log.released++;
         log.releasedCrashed.push(how.crashed === true);
-        return Promise.resolve();
+        return Promise.resolve([]);
       },
     };
   };

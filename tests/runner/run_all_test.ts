@@ -75,15 +75,15 @@ Deno.test("crash recovery: each crash is recorded with what the retry did", asyn
   assert.equal(out[0].result.ok, true);
   assert.equal(out[0].attempts, 3);
   assert.deepEqual(
-    out[0].recoveries.map((r) => [r.attempt, r.forcedErase, r.replaceDevice, r.retried]),
+    out[0].recoveries!.map((r) => [r.attempt, r.forcedErase, r.replaceDevice, r.retried]),
     [
       [1, true, false, true],
       [2, false, true, true],
     ],
   );
-  assert.match(out[0].recoveries[0].crash, /runner died in a/);
+  assert.match(out[0].recoveries![0].crash, /runner died in a/);
   assert.equal(out[1].result.ok, false);
-  assert.deepEqual(out[1].recoveries.map((r) => r.retried), [true, true, false]);
+  assert.deepEqual(out[1].recoveries!.map((r) => r.retried), [true, true, false]);
 });
 
 Deno.test("crash recovery: a scenario that keeps crashing fails loudly after crash_retries + 1 attempts", async () => {

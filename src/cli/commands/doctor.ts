@@ -10,7 +10,7 @@
  */
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 import type { Effective } from "../../config/effective.ts";
 import type { BackendDescriptor, DoctorCheck } from "../../drivers/backend.ts";
@@ -73,7 +73,7 @@ async function targetsOf(req: DoctorRequest, io: CliIo): Promise<Effective[] | n
   // Loaded here, not at start (docs/install.md#startup): the config stack and the registry.
   const { loadConfig } = await import("../../config/load_config.ts");
   const { resolveTarget } = await import("../../config/resolve_target.ts");
-  const { formatLoadError } = await import("../../scenario/errors.ts");
+  const { formatLoadError } = await import("../../yaml/load_error.ts");
   const parsed = await loadConfig(req.configPath);
   for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
   if (!parsed.config) {

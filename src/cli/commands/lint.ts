@@ -1,15 +1,15 @@
 /**
  * `bajutsu lint <files or folders…>`: load every scenario file (no preflight) and print
- * `<file>: ok` or one line per load error; warnings go to stderr (config-cli.md §4).
+ * `<file>: ok` or one line per load error; warnings go to stderr (docs/cli.md).
  *
  * @module
  */
 import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
-import type { LoadError } from "../../scenario/errors.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
 
 /** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -33,7 +33,7 @@ export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<
   // Loaded here, not at start, so `--version` and `--help` do not parse the YAML stack
   // (docs/install.md#startup).
   const { loadScenarioPaths } = await import("../../scenario/load.ts");
-  const { formatLoadError } = await import("../../scenario/errors.ts");
+  const { formatLoadError } = await import("../../yaml/load_error.ts");
   const { files, emptyFolders } = await loadScenarioPaths(paths);
   const show = (file: string) => displayPath(file, cwd);
   let clean = emptyFolders.length === 0;

@@ -1,14 +1,14 @@
 /**
- * `bajutsu run`: the deterministic run → reports (config-cli.md §4.1, reporting.md §8).
+ * `bajutsu run`: the deterministic run → reports (docs/cli.md#bajutsu-run, docs/cli.md#exit-codes).
  *
  * @module
  */
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { silentProgress, stderrProgress, useColor } from "../../runner/progress.ts";
 import { MAX_SHARDS, parseShard } from "../../runner/shards.ts";
-import { loadDotenv } from "../../config/dotenv.ts";
+import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { CliOptionError, parseIntOption } from "../option_error.ts";
@@ -80,9 +80,13 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--progress", "also print each step as a line on stderr when it is not a terminal")
     .option("--no-progress", "print no progress lines at all (only warnings and the verdict)")
     .action(async (flags: RunFlags) => {
+      // `.env` values reach the run through its environment getter, never Deno.env.
+      const processEnv = (k: string) => Deno.env.get(k);
+      let env: (k: string) => string | undefined;
       try {
-        const dotenv = await loadDotenv();
+        const dotenv = await loadDotenv(processEnv("BAJUTSU_DOTENV") ?? ".env", processEnv);
         if (dotenv.warning) io.stderr(`warning: ${dotenv.warning}`);
+        env = overlayEnv(processEnv, dotenv.values);
       } catch (err) {
         if (!(err instanceof DotenvError)) throw err;
         io.stderr(err.message);
@@ -101,7 +105,6 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         io.stderr(`${err.code} ${err.message}`);
         return setExit(EXIT_USAGE);
       }
-      const env = (k: string) => Deno.env.get(k);
       // Loaded on demand so `lint`, `schema` and `--help` start fast.
       const { runCommand } = await import("../../runner/pipeline.ts");
       const code = await runCommand({
@@ -130,6 +133,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
           ? silentProgress
           : stderrProgress({ stepLines: flags.progress }),
         env,
+        cwd: Deno.cwd(),
         color: useColor(env),
       });
       setExit(code);

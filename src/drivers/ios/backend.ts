@@ -115,7 +115,8 @@ export async function setUpIos(
     );
   }
   const env = deps.env ?? req.env ?? processEnv;
-  const knobs = readXcuitestKnobs(env);
+  const knobWarning = req.warn ?? ((line: string) => console.error(`warning: ${line}`));
+  const knobs = readXcuitestKnobs(env, knobWarning);
   // Loaded on demand: choosing another backend never loads simctl or WebDriverAgent code.
   const [{ Simctl }, { resolveLanes }, { iosFactory }, pkg, build] = await Promise.all([
     import("./simctl.ts"),

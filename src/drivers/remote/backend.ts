@@ -42,13 +42,8 @@ async function prepareRemote(eff: Effective, req: BackendRequest): Promise<Backe
     import("./environment.ts"),
   ]);
   const provider = resolveProvider(eff, env);
-  let sessionBudgetS: number;
-  try {
-    sessionBudgetS = remoteSessionBudget(env);
-  } catch (err) {
-    throw new BackendUnavailable(err instanceof Error ? err.message : String(err), { cause: err });
-  }
   const warn = req.warn ?? ((line: string) => console.error(`warning: ${line}`));
+  const sessionBudgetS = remoteSessionBudget(env, warn);
   const factory = remoteFactory({
     eff,
     provider,
@@ -70,6 +65,7 @@ async function prepareRemote(eff: Effective, req: BackendRequest): Promise<Backe
 export const REMOTE_BACKEND = {
   actuator: REMOTE_ACTUATOR,
   platform: "any",
+  anyOf: ["ios", "android"],
   tokens: ["remote", "webdriver"],
   engines: [],
   needs: ["deviceProvider.endpoint"],

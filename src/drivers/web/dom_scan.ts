@@ -1,7 +1,7 @@
 /**
- * The element tree of a web page (drivers.md §9, selectors-assertions.md §1): one in-page scan
- * returning compact rows, decoded host-side into `Element`s. Selectors then resolve host-side
- * with our own selector code, exactly as on every other backend.
+ * The element tree of a web page (docs/backends.md#web, docs/architecture.md#the-element-tree): one
+ * in-page scan returning compact rows, decoded host-side into `Element`s. Selectors then resolve
+ * host-side with our own selector code, exactly as on every other backend.
  *
  * The page function must be self-contained (Playwright serializes its source), so it repeats the
  * few lines of label logic the hit test also needs.
@@ -117,7 +117,7 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
         label = text ? text.slice(0, args.maxLabel).trim() : null;
       }
       // A checkbox's or radio's `.value` is its form value ("on"), not its state: report the
-      // state the way a switch's accessibility value reads (selectors-assertions.md §1).
+      // state the way a switch's accessibility value reads (docs/architecture.md#the-element-tree).
       const toggle = inputType === "checkbox" || inputType === "radio";
       const raw = toggle
         ? ((el as HTMLInputElement).checked ? "on" : "off")

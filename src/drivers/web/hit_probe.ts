@@ -1,6 +1,6 @@
 /**
- * The tap family's reachability check on a real page (drivers.md §9): the element the browser
- * would hit at the target's centre must be the target or inside it. A centre outside the
+ * The tap family's reachability check on a real page (docs/backends.md#web): the element the
+ * browser would hit at the target's centre must be the target or inside it. A centre outside the
  * viewport counts as a hit: we never scroll implicitly.
  *
  * @module

@@ -1,8 +1,8 @@
 /**
- * `WebDriver`: the Driver seam over one Playwright page (drivers.md §3, §9). Selectors resolve
- * host-side over a fresh in-page scan, with our own selector code; gestures are raw mouse,
- * keyboard or (Chromium) CDP touch input at the resolved element's centre, after a hit test
- * proves the browser would deliver them to that element.
+ * `WebDriver`: the Driver seam over one Playwright page (docs/architecture.md#the-driver-interface,
+ * docs/backends.md#web). Selectors resolve host-side over a fresh in-page scan, with our own
+ * selector code; gestures are raw mouse, keyboard or (Chromium) CDP touch input at the resolved
+ * element's centre, after a hit test proves the browser would deliver them to that element.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * tap, doubleTap and longPress (scenario-dsl.md §5.2): the driver resolves the target uniquely
- * and checks it is reachable; a covered target gets the bounded recovery scroll.
+ * tap, doubleTap and longPress (docs/scenario-language.md#taps): the driver resolves the target
+ * uniquely and checks it is reachable; a covered target gets the bounded recovery scroll.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Field editing (scenario-dsl.md §5.2): `clear`, `delete`, and the selection pair `select` /
- * `copy`. Each focuses its field with a reachable tap first.
+ * Field editing (docs/scenario-language.md#text-entry): `clear`, `delete`, and the selection pair
+ * `select` / `copy`. Each focuses its field with a reachable tap first.
  *
  * @module
  */

@@ -18,10 +18,25 @@ import type {
 } from "../manifest_types.ts";
 import type { ScenarioSummary } from "./summary.ts";
 
-/** How many failed scenarios are opened (and built) on load; the rest wait for a click. */
+/**
+ * How many failed scenarios are opened (and built) on load; the rest wait for a click.
+ *
+ * @example
+ * ```ts
+ * reportClient(document, AUTO_OPEN_FAILED); // opens up to 20 failed scenarios
+ * ```
+ */
 export const AUTO_OPEN_FAILED = 20;
 
-/** The page script; call with the page's `document` and the auto-open budget. */
+/**
+ * The page script; call with the page's `document` and the auto-open budget.
+ *
+ * @example
+ * ```ts
+ * // Runs in the browser, inlined into report.html by clientScript().
+ * reportClient(document, AUTO_OPEN_FAILED);
+ * ```
+ */
 export function reportClient(doc: Document, autoOpen: number): void {
   type El = HTMLElement;
   type Tree = {
@@ -669,7 +684,14 @@ export function reportClient(doc: Document, autoOpen: number): void {
   });
 }
 
-/** The script text placed in the page: the function source and its call. */
+/**
+ * The script text placed in the page: the function source and its call.
+ *
+ * @example
+ * ```ts
+ * const script = `<script>${clientScript()}</script>`;
+ * ```
+ */
 export function clientScript(): string {
   return `(${reportClient.toString()})(document, ${AUTO_OPEN_FAILED});`;
 }

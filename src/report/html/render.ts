@@ -1,8 +1,9 @@
 /**
- * report.html (reporting.md §6): one self-contained page per run. The header, chips and matrix
- * are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
- * (one summary list, one data block per scenario), lazily, so large runs open fast. A Content-Security-Policy pins the inline script by
- * hash and forbids every network source except the run dir itself.
+ * report.html (docs/reports.md#reporthtml): one self-contained page per run. The header, chips and
+ * matrix are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
+ * (one summary list, one data block per scenario), lazily, so large runs open fast. A
+ * Content-Security-Policy pins the inline script by hash and forbids every network source except
+ * the run dir itself.
  *
  * @module
  */
@@ -13,7 +14,14 @@ import { escapeHtml, jsonForScript, scriptSafeJson } from "./escape.ts";
 import { REPORT_CSS } from "./style.ts";
 import { summarizeScenario } from "./summary.ts";
 
-/** Options of {@link renderReport}. */
+/**
+ * Options of {@link renderReport}.
+ *
+ * @example
+ * ```ts
+ * renderReport(manifest, { scenarioYaml: yamlText } satisfies RenderOptions);
+ * ```
+ */
 export interface RenderOptions {
   /**
    * Element trees to embed, keyed by the artifact name of their elements.json. A browser opening

@@ -119,7 +119,12 @@ Deno.test("wire: each gesture's route and body", () =>
     await l.driver.pinch({ id: "count" }, 2);
     const pinch = l.wda.server.requests.at(-1)!.body as { actions: { id: string }[] };
     assert.deepEqual(pinch.actions.map((a) => a.id), ["finger1", "finger2"]);
-    await l.driver.screenshot(await Deno.makeTempFile({ suffix: ".png" }));
+    const shot = await Deno.makeTempFile({ suffix: ".png" });
+    try {
+      await l.driver.screenshot(shot);
+    } finally {
+      await Deno.remove(shot);
+    }
     assert.equal(wire(l).at(-1), "GET /screenshot");
     assert.equal(from > 0, true);
   }));

@@ -137,6 +137,7 @@ export function webEffective(app: Partial<WebSettings> = {}, network = false): E
   return {
     target: "web",
     platform: "web",
+    backend: ["web"],
     app: web,
     run: { erase: false, network, interrupts: [] },
   } as Partial<Effective> as Effective;

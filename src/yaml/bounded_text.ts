@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { MAX_QUOTED_CHARS } from "./input_limits.ts";
+import { MAX_QUOTED_CHARS } from "./limits.ts";
 
 /**
  * `text` when it has at most `max` characters; otherwise its first `max` characters followed by

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { formatLoadError, type LoadError } from "../../src/scenario/errors.ts";
-import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "../../src/scenario/input_limits.ts";
+import { formatLoadError, type LoadError } from "../../src/yaml/load_error.ts";
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "../../src/yaml/limits.ts";
 
 const error = (path: string, message: string): LoadError => ({
   file: "s.yaml",

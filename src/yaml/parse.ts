@@ -7,12 +7,11 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import type { Node as YamlNode } from "yaml";
-import type { SourcePos } from "./types.ts";
-import type { PEntry, PNode } from "./pnode.ts";
-import type { LoadError } from "./errors.ts";
-import { parseYamlSubset } from "./yaml_subset.ts";
-import { nestingMessage, planExpansion } from "./yaml_expansion.ts";
-import { firstTooDeepOffset } from "./yaml_depth.ts";
+import type { PEntry, PNode, SourcePos } from "./pnode.ts";
+import type { LoadError } from "./load_error.ts";
+import { parseYamlSubset } from "./subset.ts";
+import { nestingMessage, planExpansion } from "./expansion.ts";
+import { firstTooDeepOffset } from "./depth.ts";
 import { readSource } from "./read_source.ts";
 
 export interface ParseResult {
@@ -209,8 +208,10 @@ function firstLine(s: string): string {
   return s.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
+/** A non-string mapping key, in the words of `describeNode`. */
 function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (typeof v === "object") return Array.isArray(v) ? "a sequence" : "a mapping";
+  if (v === null) return "null (an empty value)";
+  if (isSeq(v)) return "a list";
+  if (isMap(v)) return "a mapping";
   return `${typeof v} ${String(v)}`;
 }

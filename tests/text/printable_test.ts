@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { printable, printableIo, printableLines } from "../../src/cli/printable.ts";
+import { printable, printableIo, printableLines } from "../../src/text/printable.ts";
 
 Deno.test("printable escapes C0 (newline and tab too), DEL and C1 controls", () => {
   assert.equal(printable("a\nb\r\tc"), "a\\nb\\r\\tc");

@@ -5,7 +5,20 @@
  *
  * @module
  */
-import type { SourcePos } from "./types.ts";
+
+/**
+ * Where a node came from in its YAML file; kept for error messages, reports and CI annotations.
+ *
+ * @example
+ * ```ts
+ * const pos: SourcePos = { file: "suite/login.yaml", line: 12, col: 7 };
+ * ```
+ */
+export interface SourcePos {
+  file: string;
+  line: number;
+  col: number;
+}
 
 export type PNode =
   | { kind: "map"; pos: SourcePos; entries: PEntry[] }

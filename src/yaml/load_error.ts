@@ -1,11 +1,11 @@
 /**
- * Load errors (scenario-dsl.md §10): every problem names file, line, column, a stable code and
- * the YAML path, and prints as `<file>:<line>:<col>: <CODE> <message>`.
+ * Load errors (docs/scenario-language.md#load-errors): every problem names file, line, column, a
+ * stable code and the YAML path, and prints as `<file>:<line>:<col>: <CODE> <message>`.
  *
  * @module
  */
 import { clipText } from "./bounded_text.ts";
-import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "./input_limits.ts";
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "./limits.ts";
 
 export type LoadErrorCode =
   | "E_YAML"

@@ -10,8 +10,8 @@
  */
 import { isAlias, isMap, isPair, isSeq } from "yaml";
 import type { Alias, Node as YamlNode } from "yaml";
-import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "./input_limits.ts";
-import type { LoadErrorCode } from "./errors.ts";
+import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "./limits.ts";
+import type { LoadErrorCode } from "./load_error.ts";
 
 /** Why a document cannot be expanded, at a source offset. */
 export interface ExpansionProblem {

@@ -6,7 +6,7 @@
  * @module
  */
 import { CST, Parser } from "yaml";
-import { MAX_NESTING_DEPTH } from "./input_limits.ts";
+import { MAX_NESTING_DEPTH } from "./limits.ts";
 
 /** Source offset of the first collection (document order) beyond the depth limit, or null. */
 export function firstTooDeepOffset(text: string): number | null {

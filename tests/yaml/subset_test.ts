@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parseYamlFull } from "../../src/scenario/parse_yaml.ts";
-import { parseYamlSubset } from "../../src/scenario/yaml_subset.ts";
-import { INVALID_DIR, VALID_DIR } from "./fixture_paths.ts";
+import { parseYamlFull } from "../../src/yaml/parse.ts";
+import { parseYamlSubset } from "../../src/yaml/subset.ts";
+import { INVALID_DIR, VALID_DIR } from "../scenario/fixture_paths.ts";
 
 /** The fast path must either decline or agree exactly with the full parser. */
 function assertAgrees(text: string): boolean {

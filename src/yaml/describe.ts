@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
-import { quoteInput } from "../bounded_text.ts";
+import type { PNode } from "./pnode.ts";
+import { quoteInput } from "./bounded_text.ts";
 
 /** `a mapping`, `a list`, `null`, `number 3`, `boolean true`, `string "x"`. */
 export function describeNode(node: PNode): string {

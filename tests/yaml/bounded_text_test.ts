@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { clipText, quoteInput } from "../../src/scenario/bounded_text.ts";
-import { MAX_QUOTED_CHARS } from "../../src/scenario/input_limits.ts";
+import { clipText, quoteInput } from "../../src/yaml/bounded_text.ts";
+import { MAX_QUOTED_CHARS } from "../../src/yaml/limits.ts";
 
 Deno.test("short text is left alone; long text keeps its start and counts the rest", () => {
   assert.equal(clipText("abc", 3), "abc");

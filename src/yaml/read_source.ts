@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { LoadError } from "./errors.ts";
+import type { LoadError } from "./load_error.ts";
 
 /** The file's text, or the one error that prevented reading it. */
 export type SourceText = { ok: true; text: string } | { ok: false; error: LoadError };

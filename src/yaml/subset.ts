@@ -10,9 +10,8 @@
  *
  * @module
  */
-import type { PEntry, PNode } from "./pnode.ts";
-import type { SourcePos } from "./types.ts";
-import { MAX_NESTING_DEPTH } from "./input_limits.ts";
+import type { PEntry, PNode, SourcePos } from "./pnode.ts";
+import { MAX_NESTING_DEPTH } from "./limits.ts";
 
 /** Internal signal: the input is outside the subset. Never escapes this module. */
 class OutsideSubset extends Error {

@@ -3,10 +3,10 @@
  * leading byte-order mark. The full-parser and fast paths must agree on each.
  */
 import assert from "node:assert/strict";
-import { parseYaml } from "../../src/scenario/parse_yaml.ts";
-import { toPlain } from "../../src/scenario/pnode.ts";
-import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "../../src/scenario/input_limits.ts";
-import { ALIAS_BOMB } from "./hostile_yaml.ts";
+import { parseYaml } from "../../src/yaml/parse.ts";
+import { toPlain } from "../../src/yaml/pnode.ts";
+import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from "../../src/yaml/limits.ts";
+import { ALIAS_BOMB } from "../scenario/hostile_yaml.ts";
 
 const codes = (text: string) =>
   parseYaml(text, "t.yaml").errors.map((e) => `${e.line}:${e.col} ${e.code}`);
@@ -120,4 +120,13 @@ Deno.test("a byte-order mark is ignored before a list as before a mapping", () =
   }
   const map = parseYaml("\uFEFFscenarios: []\n", "t.yaml");
   assert.deepEqual(toPlain(map.node!), { scenarios: [] });
+});
+
+Deno.test("a key that is not a string is E_TYPE at the key, described as any node is", () => {
+  const { errors } = parseYaml("? [a, b]\n: 1\n? ~\n: 2\n3: x\n", "k.yaml");
+  assert.deepEqual(errors.map((e) => [e.line, e.code, e.message]), [
+    [1, "E_TYPE", "mapping keys must be strings, got a list"],
+    [3, "E_TYPE", "mapping keys must be strings, got null (an empty value)"],
+    [5, "E_TYPE", "mapping keys must be strings, got number 3"],
+  ]);
 });

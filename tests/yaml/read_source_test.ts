@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { decodeSource, readSource, readSourceSync } from "../../src/scenario/read_source.ts";
+import { decodeSource, readSource, readSourceSync } from "../../src/yaml/read_source.ts";
 
 const bytes = (...parts: Array<string | number[]>) => {
   const chunks = parts.map((p) => typeof p === "string" ? new TextEncoder().encode(p) : p);
