@@ -118,7 +118,9 @@ export async function openSession(
     }
     const wait = Math.min(backoff, left);
     options.log?.(
-      `remote endpoint ${client.endpoint}: no session yet (${failure.reason}); retrying in ${wait}s`,
+      `remote endpoint ${client.endpoint}: no session yet (${failure.reason}); retrying in ${
+        Number(wait.toFixed(1))
+      }s`,
     );
     await options.clock.sleep(wait);
     backoff = Math.min(backoff * 2, MAX_BACKOFF_S);
