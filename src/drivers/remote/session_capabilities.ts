@@ -1,5 +1,5 @@
 /**
- * The W3C capabilities of a remote session (docs/backends.md#capabilities): what the target
+ * The W3C capabilities of a remote session (docs/backends.md#session-capabilities): what the target
  * implies, with the config's `deviceProvider.capabilities` (secrets already resolved) laid over
  * them key by key. Vendor blocks (`bstack:options`, `sauce:options`, `LT:Options`, `appium:options`)
  * and every other key the config writes pass through untouched.
