@@ -32,7 +32,7 @@ const CAPACITY =
   /capacity|queue|parallel|concurren|busy|in use|too many|limit (reached|exceeded)|try again|timed out|no (free|available|idle)|unavailable|exhausted/i;
 
 /** Statuses a grid or proxy answers when it has no room right now. */
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /** Why one attempt failed, and whether another may follow. */
 export interface AttemptFailure {
