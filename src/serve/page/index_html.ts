@@ -42,7 +42,9 @@ export const INDEX_HTML = String.raw`<!doctype html>
       <div class="row">
         <label>Target <select id="target" data-testid="run.target"></select></label>
         <label>Tag <select id="tag" data-testid="run.tag"><option value="">all tags</option></select></label>
+        <label id="device-label" hidden>Device <select id="device" data-testid="run.device"><option value="">default</option></select></label>
       </div>
+      <p id="device-note" class="muted" data-testid="run.device-note" hidden></p>
       <fieldset data-testid="run.scenarios">
         <legend><label class="inline"><input id="select-all" type="checkbox" data-testid="run.all" checked> Scenarios</label></legend>
         <ul id="scenario-list"></ul>
