@@ -312,6 +312,20 @@ export function readAdbKnobs(get: EnvGetter, warn: KnobWarning): AdbKnobs {
 }
 
 /**
+ * `BAJUTSU_REMOTE_SESSION_BUDGET` (seconds, default 300): how long opening a session on a remote
+ * Appium endpoint may keep retrying a grid or cloud that is at capacity (or that went away after
+ * answering earlier in the run) before the lease fails as a DeviceError.
+ *
+ * @example
+ * ```ts
+ * remoteSessionBudget(() => "60", console.warn); // 60
+ * ```
+ */
+export function remoteSessionBudget(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_REMOTE_SESSION_BUDGET", 300, {});
+}
+
+/**
  * `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its
  * trash.
  *

@@ -13,7 +13,6 @@ import { describeNode } from "../yaml/describe.ts";
 import {
   aiSettings,
   captureToken,
-  deviceProvider,
   doctor,
   launchServer,
   mailbox,
@@ -34,6 +33,7 @@ import {
 } from "../scenario/validate/policies.ts";
 import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
 import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
+import { checkDeviceProviders, deviceProvider } from "./device_provider.ts";
 
 /** What parsing one config document yields. */
 export interface ParsedConfig {
@@ -214,7 +214,10 @@ export function parseConfig(
     targets: top.targets ?? {},
     notify: top.notify ?? [],
   };
-  if (node !== null) checkIdentifiers(config, node, ctx);
+  if (node !== null) {
+    checkIdentifiers(config, node, ctx);
+    checkDeviceProviders(config, node, ctx);
+  }
   if (ctx.errors.length > 0) return { config: null, errors: ctx.errors, warnings: ctx.warnings };
   return { config, errors: ctx.errors, warnings: ctx.warnings };
 }

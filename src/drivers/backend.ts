@@ -92,6 +92,11 @@ export interface BackendSetup {
   engines: string[];
   /** The environment factory of one engine pass (null = the target's own engine). */
   factory(engine: string | null): Promise<EnvironmentFactory>;
+  /**
+   * Credentials the backend holds beyond the declared secrets (a remote endpoint's user and key,
+   * a cloud's access key): the run masks them like secrets everywhere it writes or prints.
+   */
+  secrets?: string[];
 }
 
 /**
@@ -220,6 +225,8 @@ export interface BackendDescriptor {
   readonly actuator: string;
   /** The platform of the targets it drives; `any` for a route that serves several. */
   readonly platform: Platform | "any";
+  /** For an `any` route: the platforms it can drive (absent: every platform). */
+  readonly anyOf?: readonly Platform[];
   /** Every token that selects it (`--backend`, config `backend`): its actuator name included. */
   readonly tokens: readonly string[];
   /** Engines a target may name (browsers); empty when the backend has none. */
