@@ -1,6 +1,6 @@
 /**
  * Readers for the config's nested blocks (notify, ai, redact, doctor, xcuitest, launchServer,
- * deviceProvider, mailbox, mockServer, viewport, systemAlertHandling, capture tokens), built
+ * mailbox, mockServer, viewport, systemAlertHandling, capture tokens), built
  * with the YAML toolkit's combinators (src/yaml/combinators.ts).
  *
  * @module
@@ -19,7 +19,6 @@ import { int, num, str } from "../yaml/scalars.ts";
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
   type AiSettings,
-  type DeviceProvider,
   type DoctorConfig,
   type LaunchServer,
   type Mailbox,
@@ -114,12 +113,6 @@ export const launchServer = record({
   dockerfile: str,
   port,
 }, { required: ["cmd"] }) as Reader<LaunchServer>;
-
-/** `deviceProvider` (`kind` defaults to `local`). */
-export const deviceProvider: Reader<DeviceProvider> = (ctx, node, path) => {
-  const r = record({ kind: str, endpoint: str })(ctx, node, path);
-  return r === undefined ? undefined : { ...r, kind: r.kind ?? "local" };
-};
 
 /** `mailbox` for the `email` step. */
 export const mailbox = record({

@@ -13,7 +13,6 @@ import { describeNode } from "../yaml/describe.ts";
 import {
   aiSettings,
   captureToken,
-  deviceProvider,
   doctor,
   launchServer,
   mailbox,
@@ -37,6 +36,7 @@ import {
 import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
 import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
 import { ignoredOn } from "./platform_keys.ts";
+import { checkDeviceProviders, deviceProvider } from "./device_provider.ts";
 
 /** What parsing one config document yields. */
 export interface ParsedConfig {
@@ -219,7 +219,10 @@ export function parseConfig(
     targets: top.targets ?? {},
     notify: top.notify ?? [],
   };
-  if (node !== null) checkIdentifiers(config, node, ctx);
+  if (node !== null) {
+    checkIdentifiers(config, node, ctx);
+    checkDeviceProviders(config, node, ctx);
+  }
   if (ctx.errors.length > 0) return { config: null, errors: ctx.errors, warnings: ctx.warnings };
   return { config, errors: ctx.errors, warnings: ctx.warnings };
 }

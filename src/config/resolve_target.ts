@@ -39,8 +39,12 @@ export function resolveTarget(config: Config, name: string): Effective {
     platform,
     app: platformSettings(name, platform, t),
     // Without any backend in the file the platform's own token is the built-in (for an iOS
-    // target that is the documented `[ios]`).
-    backend: [...(t.backend ?? d.backend ?? [platform])],
+    // target that is the documented `[ios]`); a target whose devices come from an Appium
+    // endpoint is driven over it unless it names its backend itself.
+    backend: [
+      ...(t.backend ?? (t.deviceProvider?.kind === "appium" ? ["remote"] : undefined) ??
+        d.backend ?? [platform]),
+    ],
     device: t.device ?? d.device ?? BUILT_IN.device,
     locale: t.locale ?? d.locale ?? BUILT_IN.locale,
     launchEnv: { ...t.launchEnv },

@@ -75,9 +75,20 @@ export interface LaunchServer {
   port?: number;
 }
 
+/** Where a target's devices come from (docs/backends.md#remote-devices-appium-selenium-grid-clouds). */
+export const DEVICE_PROVIDER_KINDS = ["local", "appium"] as const;
+export type DeviceProviderKind = typeof DEVICE_PROVIDER_KINDS[number];
+
+/**
+ * `deviceProvider`: `local` (this machine's simulators and emulators) or `appium` (a W3C/Appium
+ * endpoint: an Appium server, Selenium Grid 4, a device cloud). `endpoint` and `capabilities`
+ * may hold `${secrets.NAME}` tokens, resolved when the run starts.
+ */
 export interface DeviceProvider {
-  kind: string;
+  kind: DeviceProviderKind;
   endpoint?: string;
+  /** W3C capabilities merged over the ones derived from the target; vendor blocks untouched. */
+  capabilities?: Record<string, unknown>;
 }
 
 /** Mailbox the `email` step polls. */

@@ -80,6 +80,21 @@ export class ActuationLog {
     return record;
   }
 
+  /**
+   * Records `input`, runs `send`, and marks the record accepted once `send` resolved (a send that
+   * fails leaves it unaccepted: the command may or may not have reached the device).
+   *
+   * @example
+   * ```ts
+   * await log.act({ gesture: "back", via: "key" }, () => adb.keyevent(4));
+   * ```
+   */
+  async act(input: ActuationInput, send: () => Promise<unknown>): Promise<void> {
+    const record = this.record(input);
+    await send();
+    record.accepted = true;
+  }
+
   /** Returns and forgets everything recorded since the previous drain. */
   drain(): ActuationDrain {
     const out = { actuations: this.#pending, dropped: this.#dropped };

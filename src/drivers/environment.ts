@@ -100,6 +100,31 @@ export interface Environment {
    * seek to a step; 0 when nothing records.
    */
   videoAnchorS?(): number;
+  /**
+   * The remote session the current lease runs on (endpoint without credentials, session id, the
+   * cloud's page for it), for the manifest; absent or null on local backends.
+   */
+  remoteSession?(): RemoteSession | null;
+}
+
+/**
+ * A session on a remote WebDriver endpoint, as the manifest records it: never a credential.
+ *
+ * @example
+ * ```ts
+ * const s: RemoteSession = {
+ *   endpoint: "https://hub-cloud.browserstack.com/wd/hub",
+ *   sessionId: "0f3c2a",
+ *   sessionUrl: "https://app-automate.browserstack.com/dashboard/v2/sessions/0f3c2a",
+ * };
+ * ```
+ */
+export interface RemoteSession {
+  /** `scheme://host[:port]/path`, without userinfo. */
+  endpoint: string;
+  sessionId: string;
+  /** The cloud's page for the session (its video, logs), when known. */
+  sessionUrl: string | null;
 }
 
 /**

@@ -110,15 +110,16 @@ export function expandTokens(tokens: readonly string[]): BackendDescriptor[] {
  *
  * @example
  * ```ts
- * whyNot(REMOTE_BACKEND, eff); // "not available in this build"
+ * whyNot(ANDROID_BACKEND, eff); // "adb is not on PATH: install the Android SDK platform-tools …"
  * whyNot(FAKE_BACKEND, webEff); // "drives fake targets (needs app); target shop is web"
  * ```
  */
 export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
   const availability = d.availability();
   if (!availability.available) return availability.reason;
-  if (d.platform !== "any" && d.platform !== eff.app.platform) {
-    return `drives ${d.platform} targets (needs ${
+  const drives = d.platform === "any" ? d.anyOf : [d.platform];
+  if (drives !== undefined && !drives.includes(eff.app.platform)) {
+    return `drives ${drives.join(" and ")} targets (needs ${
       d.needs.join(", ")
     }); target ${eff.target} is ${eff.app.platform}`;
   }
@@ -130,12 +131,14 @@ export function whyNot(d: BackendDescriptor, eff: Effective): string | null {
  *
  * @example
  * ```ts
- * availableSummary(); // "fake (fake targets), playwright (web targets)"
+ * availableSummary(); // "fake (fake targets), playwright (web targets), webdriver (ios and android targets)"
  * ```
  */
 export function availableSummary(): string {
   const available = BACKENDS.filter((d) => d.availability().available);
-  return available.map((d) => `${d.actuator} (${d.platform} targets)`).join(", ") || "none";
+  const drives = (d: BackendDescriptor) =>
+    d.platform === "any" && d.anyOf ? d.anyOf.join(" and ") : d.platform;
+  return available.map((d) => `${d.actuator} (${drives(d)} targets)`).join(", ") || "none";
 }
 
 /**
@@ -147,10 +150,10 @@ export function availableSummary(): string {
  *
  * @example
  * ```ts
- * await selectBackend(eff, { backend: ["remote"], workers: 1 });
- * // BackendUnavailable: no available actuator among [webdriver] for platform fake
- * // (requested [remote]): webdriver: not available in this build; available in this build:
- * // fake (fake targets), playwright (web targets)
+ * await selectBackend(eff, { backend: ["adb"], workers: 1 });
+ * // BackendUnavailable: no available actuator among [adb] for platform android
+ * // (requested [adb]): adb: adb is not on PATH: …; available in this build:
+ * // fake (fake targets), playwright (web targets), webdriver (ios and android targets)
  * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {

@@ -142,6 +142,20 @@ function scenario(v: unknown): ManifestScenario {
         retried: bool(o.retried),
       };
     }),
+    // Only remote runs have remote sessions.
+    ...(Array.isArray(r.remote_sessions)
+      ? {
+        remote_sessions: list(r.remote_sessions, (x) => {
+          const o = obj(x);
+          return {
+            attempt: num(o.attempt),
+            endpoint: str(o.endpoint),
+            session_id: str(o.session_id),
+            session_url: strOrNull(o.session_url),
+          };
+        }),
+      }
+      : {}),
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

@@ -115,6 +115,16 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
       replace_device: r.replaceDevice,
       retried: r.retried,
     })),
+    ...(rec.remoteSessions?.length
+      ? {
+        remote_sessions: rec.remoteSessions.map((s) => ({
+          attempt: s.attempt,
+          endpoint: s.endpoint,
+          session_id: s.sessionId,
+          session_url: s.sessionUrl,
+        })),
+      }
+      : {}),
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,

@@ -185,6 +185,16 @@ export interface ManifestRecovery {
   retried: boolean;
 }
 
+/** One attempt's session on a remote WebDriver endpoint; never a credential. */
+export interface ManifestRemoteSession {
+  attempt: number;
+  /** `scheme://host[:port]/path`, without userinfo. */
+  endpoint: string;
+  session_id: string;
+  /** The device cloud's page for the session (its video), when known. */
+  session_url: string | null;
+}
+
 /**
  * One scenario of the run (one engine × scenario cell on a matrix run).
  *
@@ -222,6 +232,8 @@ export interface ManifestScenario {
   attempts: number;
   /** Each backend crash the scenario met and how the next attempt was leased, in order. */
   recoveries?: ManifestRecovery[];
+  /** Each attempt's session on a remote endpoint (remote backend only), in order. */
+  remote_sessions?: ManifestRemoteSession[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

@@ -83,6 +83,19 @@ export interface ScenarioRecord {
   plannedSteps?: PlannedStep[];
   /** The backend crashes it met, in order. */
   recoveries?: Recovery[];
+  /** The remote session of each attempt (remote endpoints only), in order. */
+  remoteSessions?: RemoteSessionRecord[];
+}
+
+/**
+ * One attempt's session on a remote WebDriver endpoint: where (no credentials), which session,
+ * and the cloud's page for it (its video).
+ */
+export interface RemoteSessionRecord {
+  attempt: number;
+  endpoint: string;
+  sessionId: string;
+  sessionUrl: string | null;
 }
 
 /**

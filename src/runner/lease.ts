@@ -5,6 +5,7 @@
  * @module
  */
 import type { Driver } from "../drivers/driver.ts";
+import type { RemoteSession } from "../drivers/environment.ts";
 import type { EvidenceSink, SkippedCapture } from "../evidence/sink.ts";
 import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
@@ -72,6 +73,8 @@ export interface Lease {
   videoAnchorS(): number;
   /** The automation route of this lease (Android: `uiautomator2` or `dump`); "" when one. */
   route?: string;
+  /** The remote session this lease runs on (remote endpoints); null or absent elsewhere. */
+  remoteSession?: RemoteSession | null;
   /**
    * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
    * whatever happens. `crashed`: the attempt ended in a backend crash, so a resident runner is

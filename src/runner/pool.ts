@@ -254,6 +254,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
         route: leasedEnv.route?.() ?? "",
+        remoteSession: leasedEnv.remoteSession?.() ?? null,
         release: async (how = {}) => {
           if (released) return [];
           released = true;

@@ -9,7 +9,7 @@
 import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
 import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
 import type { SkippedCapture } from "../evidence/sink.ts";
-import type { Recovery, ScenarioRecord } from "../report/model.ts";
+import type { Recovery, RemoteSessionRecord, ScenarioRecord } from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
@@ -205,6 +205,7 @@ export async function runAll(
     let replacementUsed = false;
     let recoveringSince: number | null = null;
     const recoveries: Recovery[] = [];
+    const remoteSessions: RemoteSessionRecord[] = [];
 
     /** After a crash on `attempt`: the failure that ends the scenario, or null to retry. */
     const crashEndsScenario = (crash: string, attempt: number): string | null => {
@@ -256,6 +257,7 @@ export async function runAll(
         if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
+      if (held.remoteSession) remoteSessions.push({ attempt, ...held.remoteSession });
       if (recoveringSince !== null) {
         runBudget.bill(opts.clock.now() - recoveringSince);
         recoveringSince = null;
@@ -325,6 +327,7 @@ export async function runAll(
           skippedCaptures,
           attempts: attempt,
           recoveries,
+          remoteSessions,
           startedAt,
         });
       }

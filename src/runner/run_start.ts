@@ -114,7 +114,11 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
     warned.add(message);
     printer.stderr(`warning: ${message}`);
   };
-  const secretMasker = new SecretMasker(Object.values(secrets));
+  // The backend's own credentials (a remote endpoint's user and key) are masked like secrets.
+  const secretMasker = new SecretMasker([
+    ...Object.values(secrets),
+    ...(plan.backend.secrets ?? []),
+  ]);
   const redactor = new Redactor({ redact: eff.redact, secretMasker, onWarning: warnOnce });
   // Every line printed from here on can quote app text and secrets (failure reasons, warnings,
   // annotations): it goes through the redactor.

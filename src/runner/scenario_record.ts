@@ -7,7 +7,12 @@
  */
 import type { RunResult } from "../orchestrator/types.ts";
 import type { Artifact, SkippedCapture } from "../evidence/sink.ts";
-import type { PlannedStep, Recovery, ScenarioRecord } from "../report/model.ts";
+import type {
+  PlannedStep,
+  Recovery,
+  RemoteSessionRecord,
+  ScenarioRecord,
+} from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { scenarioSid } from "./sid.ts";
 
@@ -60,6 +65,8 @@ export interface LeasedOutcome {
   attempts: number;
   /** The backend crashes it met and what each retry did. */
   recoveries: Recovery[];
+  /** Each attempt's remote session (remote endpoints only; manifest `remote_sessions`). */
+  remoteSessions?: RemoteSessionRecord[];
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
 }
@@ -149,6 +156,7 @@ export function leasedRecord(
     artifacts: outcome.artifacts,
     attempts: outcome.attempts,
     recoveries: outcome.recoveries,
+    ...(outcome.remoteSessions?.length ? { remoteSessions: outcome.remoteSessions } : {}),
     startedAt: outcome.startedAt,
     videoAnchorS: lease.videoAnchorS,
   };

@@ -68,6 +68,8 @@ Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest",
     "log in",
     "wrong password shows an error",
   ]);
+  // Each scenario names the target it ran on (a merged report shows it per scenario).
+  assert.deepEqual(r.manifest.scenarios.map((s) => s.target), ["app", "app"]);
   assert.ok(r.err.some((l) => /^✔ scenario 1\/2: log in \(\d+\.\d+s\)$/.test(l)), r.err.join("\n"));
   for (const f of ["junit.xml", "ctrf.json", "report.html", "scenario.yaml"]) {
     assert.ok((await Deno.stat(join(r.runDir, f))).isFile, f);

@@ -307,6 +307,21 @@ Deno.test("deviceProvider defaults to local; configDir is the config's directory
   assert.equal(eff.configDir, "/cfg");
 });
 
+Deno.test("an Appium device provider selects the remote backend unless the target names one", () => {
+  const appium = { kind: "appium" as const, endpoint: "http://127.0.0.1:4723" };
+  const remote = resolveTarget(
+    config({ ...IOS, deviceProvider: appium }, { backend: ["ios"] }),
+    "t",
+  );
+  assert.deepEqual(remote.backend, ["remote"], "the provider wins over the defaults' backend");
+  assert.equal(remote.platform, "ios");
+  assert.deepEqual(remote.deviceProvider, appium);
+  const own = resolveTarget(config({ ...IOS, deviceProvider: appium, backend: ["ios"] }), "t");
+  assert.deepEqual(own.backend, ["ios"], "the target's own backend wins");
+  const local = resolveTarget(config({ ...IOS, deviceProvider: { kind: "local" } }), "t");
+  assert.deepEqual(local.backend, ["ios"]);
+});
+
 Deno.test("an Android target's activity is carried to its settings (absent: resolved on the device)", () => {
   const eff = resolveTarget(config({ package: "com.example.app", activity: ".Main" }), "t");
   assert.deepEqual(eff.app, {

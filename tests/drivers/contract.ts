@@ -483,16 +483,24 @@ const CASES: Record<string, Case> = {
 export const CONTRACT_CASES: readonly string[] = Object.keys(CASES);
 
 /**
- * Runs every contract case as a step of `t`, each on a fresh subject from `open` (torn down
- * afterwards, whatever happens).
+ * Runs every contract case as a step of `t` (or the `cases` named: a backend that cannot render
+ * a reacting screen lists the rest, with its reason, beside the call), each on a fresh subject
+ * from `open` (torn down afterwards, whatever happens).
  *
  * @example
  * ```ts
  * Deno.test("fake driver contract", (t) => runDriverContract(t, openFake));
  * ```
  */
-export async function runDriverContract(t: Deno.TestContext, open: ContractFactory): Promise<void> {
+export async function runDriverContract(
+  t: Deno.TestContext,
+  open: ContractFactory,
+  opts: { cases?: readonly string[] } = {},
+): Promise<void> {
+  const unknown = (opts.cases ?? []).filter((c) => !CONTRACT_CASES.includes(c));
+  assert.deepEqual(unknown, [], "cases the contract does not have");
   for (const [name, run] of Object.entries(CASES)) {
+    if (opts.cases && !opts.cases.includes(name)) continue;
     await t.step(name, async () => {
       const subject = await open(CONTRACT_SCREEN);
       try {

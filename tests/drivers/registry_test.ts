@@ -133,16 +133,48 @@ Deno.test("the first candidate that drives the target wins; others are skipped",
   assert.equal(backend.actuator, "fake");
 });
 
-Deno.test("remote answers 'not available in this build' through the normal selection", async () => {
+Deno.test("remote drives iOS and Android targets only, through the normal selection", async () => {
   const err = await selectBackend(fakeEffective(), { workers: 1, backend: ["remote"] })
     .catch((e) => e);
   assert.ok(err instanceof BackendUnavailable);
-  assert.equal(
+  assert.match(
     err.message,
-    "no available actuator among [webdriver] for platform fake (requested [remote]): " +
-      "webdriver: not available in this build; " +
-      "available in this build: fake (fake targets), playwright (web targets)",
+    /^no available actuator among \[webdriver\] for platform fake \(requested \[remote\]\): webdriver: drives ios and android targets \(needs deviceProvider\.endpoint\); target app is fake;/,
   );
+});
+
+Deno.test("an Appium device provider's target selects webdriver: one lane per worker, its credentials for the masker", async () => {
+  const eff = {
+    target: "cloud",
+    platform: "android",
+    backend: ["remote"],
+    app: { platform: "android", package: "com.example.shop", grantPermissions: [] },
+    deviceProvider: {
+      kind: "appium",
+      endpoint: "https://${secrets.USER}:${secrets.KEY}@hub.example.com/wd/hub",
+      capabilities: { "bstack:options": { accessKey: "${secrets.KEY}", deviceName: "Pixel 8" } },
+    },
+    secrets: ["USER", "KEY"],
+    launchEnv: {},
+    launchArgs: [],
+  } as Partial<Effective> as Effective;
+  const env = (k: string) => ({ USER: "ada", KEY: "s3cr%t" } as Record<string, string>)[k];
+  const backend = await selectBackend(eff, { workers: 2, env });
+  assert.equal(backend.actuator, "webdriver");
+  assert.deepEqual(backend.lanes, ["remote-0", "remote-1"]);
+  assert.equal(backend.pinned, false);
+  // The key raw and as the endpoint carries it (percent-encoded in the userinfo).
+  assert.deepEqual(backend.secrets?.toSorted(), ["ada", "s3cr%25t", "s3cr%t"]);
+  const unset = await selectBackend(eff, { workers: 1, env: () => undefined }).catch((e) => e);
+  assert.ok(unset instanceof BackendUnavailable);
+  assert.equal(
+    unset.message,
+    "targets.cloud.deviceProvider.endpoint uses ${secrets.USER}, ${secrets.KEY}, which is not " +
+      "set: export the environment variable (declared under secrets)",
+  );
+  const pinned = await selectBackend(eff, { workers: 1, env, udids: ["emulator-5554"] })
+    .catch((e) => e);
+  assert.match(pinned.message, /^--udid names local devices; on a remote endpoint choose/);
 });
 
 Deno.test("the error lists every candidate's reason and the unknown tokens", async () => {
@@ -187,7 +219,7 @@ Deno.test("without --backend the config's backend list is requested; --backend w
   assert.equal(listed.actuator, "fake");
   const err = await selectBackend(fakeEffective(["remote"]), { workers: 1 }).catch((e) => e);
   assert.ok(err instanceof BackendUnavailable);
-  assert.match(err.message, /\(requested \[remote\]\): webdriver: not available in this build/);
+  assert.match(err.message, /\(requested \[remote\]\): webdriver: drives ios and android targets/);
   const flagged = await selectBackend(fakeEffective(["remote"]), { workers: 1, backend: ["fake"] });
   assert.equal(flagged.actuator, "fake");
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/report/manifest.ts";
 import { validateManifest } from "../../src/report/manifest_schema.ts";
+import { normalizeManifest } from "../../src/report/load.ts";
 import { HOSTILE_NAME, matrixRun, smallRun } from "./fixtures.ts";
 
 const TOP_KEYS = ["schemaVersion", "runId", "ok", "backend", "sourceName", "scenarios"];
@@ -182,4 +183,45 @@ Deno.test("schema rejects a camelCase leak and a missing field", () => {
   const problems = validateManifest(m);
   assert.ok(problems.some((p) => p.includes("additional properties")), problems.join("\n"));
   assert.ok(problems.some((p) => p.includes("started_at")), problems.join("\n"));
+});
+
+Deno.test("remote sessions: one per attempt in the manifest, schema-valid, read back by the loader", () => {
+  const input = smallRun();
+  input.results[0] = {
+    ...input.results[0],
+    remoteSessions: [
+      {
+        attempt: 1,
+        endpoint: "https://hub-cloud.browserstack.com/wd/hub",
+        sessionId: "0f3c",
+        sessionUrl: "https://app-automate.browserstack.com/dashboard/v2/sessions/0f3c",
+      },
+      {
+        attempt: 2,
+        endpoint: "https://hub-cloud.browserstack.com/wd/hub",
+        sessionId: "9a1b",
+        sessionUrl: null,
+      },
+    ],
+  };
+  const m = buildManifest(input);
+  const expected = [
+    {
+      attempt: 1,
+      endpoint: "https://hub-cloud.browserstack.com/wd/hub",
+      session_id: "0f3c",
+      session_url: "https://app-automate.browserstack.com/dashboard/v2/sessions/0f3c",
+    },
+    {
+      attempt: 2,
+      endpoint: "https://hub-cloud.browserstack.com/wd/hub",
+      session_id: "9a1b",
+      session_url: null,
+    },
+  ];
+  assert.deepEqual(m.scenarios[0].remote_sessions, expected);
+  assert.equal(m.scenarios[1].remote_sessions, undefined, "a local scenario has none");
+  const json = JSON.parse(JSON.stringify(m));
+  assert.deepEqual(validateManifest(json), []);
+  assert.deepEqual(normalizeManifest(json).scenarios[0].remote_sessions, expected);
 });

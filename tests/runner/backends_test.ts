@@ -19,15 +19,15 @@ Deno.test("backendFor turns a registry refusal into a UsageError with the same m
       app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
     },
   } as Partial<Effective> as Effective;
-  const err = await backendFor(eff, { workers: 1, backend: ["webdriver"] }).catch((e) => e);
+  const err = await backendFor(eff, { workers: 1, backend: ["adb"] }).catch((e) => e);
   assert.ok(err instanceof UsageError);
   assert.equal(err.code, "E_USAGE");
   assert.ok(err.cause instanceof BackendUnavailable);
-  assert.match(err.message, /webdriver: not available in this build/);
+  assert.match(err.message, /^no available actuator among \[adb\] for platform fake/);
   assert.equal((await backendFor(eff, { workers: 1 })).actuator, "fake");
 });
 
-Deno.test("run --backend remote exits 2 before any report, saying it is not in this build", async () => {
+Deno.test("run --backend remote on a fake target exits 2 before any report, saying what remote drives", async () => {
   const runsDir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
   try {
     const out: string[] = [], err: string[] = [];
@@ -52,7 +52,7 @@ Deno.test("run --backend remote exits 2 before any report, saying it is not in t
     assert.deepEqual(out, []);
     assert.match(
       err.join("\n"),
-      /^no available actuator among \[webdriver\] for platform fake \(requested \[remote\]\): webdriver: not available in this build; available in this build: fake \(fake targets\), playwright \(web targets\)$/m,
+      /\(requested \[remote\]\): webdriver: drives ios and android targets \(needs deviceProvider\.endpoint\); target app is fake;/m,
     );
     assert.deepEqual([...Deno.readDirSync(runsDir)], [], "no run folder");
   } finally {
@@ -101,7 +101,7 @@ Deno.test("run: the config's backend list picks the backend unless --backend is 
     assert.equal(fromConfig.code, 2);
     assert.match(
       fromConfig.err,
-      /\(requested \[remote\]\): webdriver: not available in this build/,
+      /\(requested \[remote\]\): webdriver: drives ios and android targets/,
     );
     const fromFlag = await run(["fake"]);
     assert.equal(fromFlag.code, 0, fromFlag.err);

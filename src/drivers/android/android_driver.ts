@@ -22,19 +22,13 @@ import {
   type DriverInterval,
   type Element,
   type Point,
-  SelectorError,
   UnsupportedAction,
 } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
-import {
-  assertReachable,
-  coverOf,
-  findAll,
-  frameCenter,
-  resolveUnique,
-} from "../../selectors/mod.ts";
+import { assertReachable, findAll, frameCenter } from "../../selectors/mod.ts";
 import type { Clock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { atCentre, RecentRead, resolveOnRecent, tappableIn } from "../host_side.ts";
 import type { Adb } from "./adb.ts";
 import { ANDROID_BACKEND } from "./backend.ts";
 import { ANDROID_CAPABILITIES } from "./capabilities.ts";
@@ -74,8 +68,6 @@ export interface AndroidDriverOptions {
 interface Snapshot {
   tree: Element[];
   size: [number, number] | null;
-  at: number;
-  generation: number;
 }
 
 /** The Driver over one Android device and one route. */
@@ -88,9 +80,8 @@ export class AndroidDriver implements Driver {
   readonly #onRead: (elements: number) => void;
   readonly #log = new ActuationLog("pixel");
   readonly #intervals = new IntervalSet();
-  #last: Snapshot | null = null;
-  /** Bumped by every gesture and key: a tree read before it no longer shows the screen. */
-  #generation = 0;
+  /** The last read; a gesture or key makes it stale. */
+  readonly #recent: RecentRead<Snapshot>;
   #segments = 0;
   #screen: [number, number] | null = null;
 
@@ -100,6 +91,7 @@ export class AndroidDriver implements Driver {
     this.#appPackage = opts.appPackage;
     this.#clock = opts.clock;
     this.#onRead = opts.onRead ?? (() => {});
+    this.#recent = new RecentRead(opts.clock, TREE_REUSE_S);
   }
 
   // --- reading --------------------------------------------------------------------------------
@@ -113,37 +105,23 @@ export class AndroidDriver implements Driver {
   }
 
   async isTappable(sel: Selector): Promise<boolean> {
-    const tree = await this.query();
-    let target: Element;
-    try {
-      target = resolveUnique(tree, sel);
-    } catch (err) {
-      if (err instanceof SelectorError && err.code === "E_NOT_FOUND") return false;
-      throw err;
-    }
-    return coverOf(tree, target) === null;
+    return tappableIn(await this.query(), sel);
   }
 
   /** Forgets the reusable tree (after a relaunch: the screen changed without a gesture). */
   invalidate(): void {
-    this.#last = null;
-    this.#generation++;
+    this.#recent.forget();
   }
 
   async #read(): Promise<Snapshot> {
     // Until this read succeeds nothing is known of the screen: nothing may be reused.
-    this.#last = null;
+    this.#recent.forget();
     const xml = await this.route.source();
     const parsed = parseUiAutomatorXml(xml);
     this.#onRead(parsed.elements.length);
     if (!parsed.packages.includes(this.#appPackage)) await this.#checkAppRunning();
-    const snapshot = {
-      tree: parsed.elements,
-      size: parsed.size,
-      at: this.#clock.now(),
-      generation: this.#generation,
-    };
-    this.#last = snapshot;
+    const snapshot = { tree: parsed.elements, size: parsed.size };
+    this.#recent.remember(snapshot);
     return snapshot;
   }
 
@@ -156,52 +134,35 @@ export class AndroidDriver implements Driver {
   }
 
   /** The target of a tap-family action and the tree it was resolved on. */
-  async #resolve(sel: Selector): Promise<{ tree: Element[]; target: Element }> {
-    const last = this.#last;
-    if (
-      last !== null && last.generation === this.#generation &&
-      this.#clock.now() - last.at <= TREE_REUSE_S
-    ) {
-      try {
-        return { tree: last.tree, target: resolveUnique(last.tree, sel) };
-      } catch (err) {
-        if (!(err instanceof SelectorError)) throw err;
-        // Not on the reused tree: the screen may have moved on; read it again.
-      }
-    }
-    const tree = (await this.#read()).tree;
-    return { tree, target: resolveUnique(tree, sel) };
+  #resolve(sel: Selector): Promise<{ tree: Element[]; target: Element }> {
+    return resolveOnRecent(this.#recent.get()?.tree ?? null, () => this.query(), sel);
   }
 
   // --- the tap family -------------------------------------------------------------------------
 
   async tap(sel: Selector): Promise<void> {
     const t = await this.#reachable(sel);
-    await this.#act({ gesture: "tap", ...t }, () => this.route.tap(t.points[0]));
+    await this.#act(atCentre("tap", t), () => this.route.tap(frameCenter(t.frame)));
   }
 
   async doubleTap(sel: Selector): Promise<void> {
     const t = await this.#reachable(sel);
-    await this.#act({ gesture: "doubleTap", ...t }, () => this.route.doubleTap(t.points[0]));
+    await this.#act(atCentre("doubleTap", t), () => this.route.doubleTap(frameCenter(t.frame)));
   }
 
   async longPress(sel: Selector, seconds: number): Promise<void> {
     const t = await this.#reachable(sel);
     await this.#act(
-      { gesture: "longPress", ...t, durationS: seconds },
-      () => this.route.longPress(t.points[0], seconds),
+      atCentre("longPress", t, { durationS: seconds }),
+      () => this.route.longPress(frameCenter(t.frame), seconds),
     );
   }
 
-  async #reachable(sel: Selector) {
+  /** The resolved target, checked that nothing covers its centre. */
+  async #reachable(sel: Selector): Promise<Element> {
     const { tree, target } = await this.#resolve(sel);
     assertReachable(tree, target);
-    return {
-      via: "coordinate" as const,
-      points: [frameCenter(target.frame)],
-      frame: target.frame,
-      target: target.identifier,
-    };
+    return target;
   }
 
   async tapPoint(p: Point): Promise<void> {
@@ -304,7 +265,7 @@ export class AndroidDriver implements Driver {
   }
 
   async viewport(): Promise<{ width: number; height: number }> {
-    const size = this.#last?.size ?? (this.#screen ??= await this.#adb.screenSize());
+    const size = this.#recent.latest?.size ?? (this.#screen ??= await this.#adb.screenSize());
     return { width: size[0], height: size[1] };
   }
 
@@ -328,9 +289,7 @@ export class AndroidDriver implements Driver {
   }
 
   async #act(input: ActuationInput, send: () => Promise<void>): Promise<void> {
-    const record = this.#log.record(input);
-    this.#generation++;
-    await send();
-    record.accepted = true;
+    this.#recent.changed();
+    await this.#log.act(input, send);
   }
 }

@@ -18,7 +18,7 @@
  * @module
  */
 import type { Element, Frame } from "../driver.ts";
-import { readXmlTree, type XmlNode } from "./xml_tree.ts";
+import { readXmlTree, type XmlNode } from "../xml_tree.ts";
 
 /** Packages whose windows are not the app's (status and navigation bars). */
 export const SYSTEM_UI_PACKAGES: readonly string[] = ["com.android.systemui"];

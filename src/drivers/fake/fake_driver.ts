@@ -44,13 +44,11 @@ import { fakeElement } from "./build.ts";
 import type { Rendered } from "./live_screen.ts";
 import { screenshotPng } from "./screenshot.ts";
 import { renderAlert } from "./system_alert.ts";
+import { awaitSystemAlert } from "../system_alert_wait.ts";
 import type { FakeAppSpec } from "./types.ts";
 
 /** The DSL action each focused gesture serves, for the "nothing is focused" failure. */
 const FOCUS_ACTION = { typeText: "type", deleteText: "delete", selectAll: "select" } as const;
-
-/** Poll interval of `handleSystemAlert` while no alert is up (as the iOS runner polls). */
-const ALERT_POLL_S = 0.2;
 
 /** One entry of the action log: a Driver method name (or `relaunch`) and its argument(s). */
 export type FakeAction = [method: string, arg: unknown];
@@ -260,34 +258,22 @@ export class FakeDriver implements Driver {
 
   async handleSystemAlert(sel: Selector, timeoutS: number): Promise<void> {
     await this.#call("handleSystemAlert");
-    const deadline = this.#clock.now() + timeoutS;
-    for (;;) {
+    const alert = await awaitSystemAlert(this.#clock, sel, timeoutS, () => {
       this.app.tick();
-      const alert = this.app.alert;
-      if (alert !== null) {
-        const { tree, refs } = renderAlert(alert, this.app.spec.size);
-        const buttons = tree.filter((_, i) => refs[i].kind === "alertButton");
-        const el = resolveUnique(buttons, sel);
-        const index = buttons.indexOf(el);
-        this.#record({
-          gesture: "systemAlert",
-          via: "coordinate",
-          points: [frameCenter(el.frame)],
-          frame: [...el.frame],
-          target: el.identifier,
-        });
-        this.#done("handleSystemAlert", [sel, timeoutS], () => this.app.pressAlertButton(index));
-        return;
-      }
-      const left = deadline - this.#clock.now();
-      if (left <= 0) {
-        throw new ElementNotFound(
-          `no system alert within ${timeoutS}s: ${renderSelector(sel)}`,
-          sel,
-        );
-      }
-      await this.#clock.sleep(Math.min(ALERT_POLL_S, left));
-    }
+      return this.app.alert;
+    });
+    const { tree, refs } = renderAlert(alert, this.app.spec.size);
+    const buttons = tree.filter((_, i) => refs[i].kind === "alertButton");
+    const el = resolveUnique(buttons, sel);
+    const index = buttons.indexOf(el);
+    this.#record({
+      gesture: "systemAlert",
+      via: "coordinate",
+      points: [frameCenter(el.frame)],
+      frame: [...el.frame],
+      target: el.identifier,
+    });
+    this.#done("handleSystemAlert", [sel, timeoutS], () => this.app.pressAlertButton(index));
   }
 
   async systemAlertLabels(): Promise<string[]> {

@@ -21,7 +21,6 @@
 import type { Selector } from "../../scenario/types.ts";
 import type { Clock } from "../../time/clock.ts";
 import {
-  type Actuation,
   type ActuationDrain,
   BackendCrashError,
   type Capability,
@@ -35,20 +34,19 @@ import {
 } from "../driver.ts";
 import {
   assertReachable,
-  coverOf,
   findAll,
   frameCenter,
-  gestureAnchor,
   renderSelector,
   resolveUnique,
 } from "../../selectors/mod.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
+import { atCentre, RecentRead, tappableIn } from "../host_side.ts";
+import { alertButton, awaitSystemAlert } from "../system_alert_wait.ts";
+import { EDIT_MENU_HOLD_S, editMenuItem } from "./edit_menu.ts";
 import {
   dragActions,
   isNoSuchAlert,
-  pinchActions,
   pngFromBase64,
-  rotateActions,
   RunnerCrashError,
   scrollActions,
   SessionLost,
@@ -57,6 +55,7 @@ import {
   type WebDriverSession,
 } from "../webdriver/mod.ts";
 import { retryOnStale } from "../webdriver/stale_retry.ts";
+import { pinchOn, rotateOn } from "../webdriver/element_gestures.ts";
 import { readElementRefs } from "../webdriver/element_ref.ts";
 import { IOS_CAPABILITIES } from "./capabilities.ts";
 import { decodeSource, SOURCE_QUERY } from "./source_tree.ts";
@@ -71,10 +70,6 @@ export const IOS_ACTUATOR = "xcuitest";
 export const TREE_REUSE_S = 0.5;
 /** How long a literal drag (`swipe`) takes, seconds. */
 export const DRAG_S = 0.3;
-/** Poll interval of `handleSystemAlert` while no alert is up, seconds. */
-export const ALERT_POLL_S = 0.2;
-/** How long `selectAll` holds the focused field to bring up the edit menu, seconds. */
-export const EDIT_MENU_HOLD_S = 0.6;
 
 /** Element traits that take keyboard focus when tapped. */
 const TEXT_INPUT = ["textField", "secureTextField", "searchField", "textView"];
@@ -97,7 +92,7 @@ export class WdaDriver implements Driver {
   readonly #clock: Clock;
   readonly #options: WdaDriverOptions;
   readonly #log = new ActuationLog("point");
-  #lastTree: { tree: Element[]; at: number } | null = null;
+  readonly #recent: RecentRead<Element[]>;
   #focus: Element | null = null;
   #reopened = false;
 
@@ -105,6 +100,7 @@ export class WdaDriver implements Driver {
     this.#session = options.session;
     this.#clock = options.clock;
     this.#options = options;
+    this.#recent = new RecentRead(options.clock, TREE_REUSE_S);
   }
 
   /** The session in use (it changes after a lost session was recreated). */
@@ -114,21 +110,21 @@ export class WdaDriver implements Driver {
 
   /** Forgets the last tree (the app was relaunched or changed from outside). */
   invalidate(): void {
-    this.#lastTree = null;
+    this.#recent.forget();
     this.#focus = null;
   }
 
   async query(): Promise<Element[]> {
     const value = await this.#wire("GET", `/source${SOURCE_QUERY}`, undefined, {});
     const tree = decodeSource(value);
-    this.#lastTree = { tree, at: this.#clock.now() };
+    this.#recent.remember(tree);
     return tree;
   }
 
   async tap(sel: Selector): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("tap", el),
+      atCentre("tap", el),
       "/wda/tap",
       this.#xy(frameCenter(el.frame)),
       sel,
@@ -139,7 +135,7 @@ export class WdaDriver implements Driver {
   async doubleTap(sel: Selector): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("doubleTap", el),
+      atCentre("doubleTap", el),
       "/wda/doubleTap",
       this.#xy(frameCenter(el.frame)),
       sel,
@@ -149,7 +145,7 @@ export class WdaDriver implements Driver {
   async longPress(sel: Selector, seconds: number): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(
-      this.#at("longPress", el, { durationS: seconds }),
+      atCentre("longPress", el, { durationS: seconds }),
       "/wda/touchAndHold",
       { ...this.#xy(frameCenter(el.frame)), duration: seconds },
       sel,
@@ -157,15 +153,7 @@ export class WdaDriver implements Driver {
   }
 
   async isTappable(sel: Selector): Promise<boolean> {
-    const tree = await this.query();
-    let el: Element;
-    try {
-      el = resolveUnique(tree, sel);
-    } catch (err) {
-      if (err instanceof ElementNotFound) return false;
-      throw err;
-    }
-    return coverOf(tree, el) === null;
+    return tappableIn(await this.query(), sel);
   }
 
   async tapPoint(p: Point): Promise<void> {
@@ -207,29 +195,19 @@ export class WdaDriver implements Driver {
       );
     }
     const el = resolveUnique(tree, sel);
-    await this.#act(this.#at("back", el), "/wda/tap", this.#xy(frameCenter(el.frame)), sel);
+    await this.#act(atCentre("back", el), "/wda/tap", this.#xy(frameCenter(el.frame)), sel);
   }
 
   async pinch(sel: Selector, scale: number): Promise<void> {
     const { el } = await this.#target(sel, false);
-    const [cx, cy, half] = gestureAnchor(el.frame);
-    await this.#act(
-      this.#at("pinch", el, { scale }),
-      "/actions",
-      pinchActions([cx, cy], half, scale),
-      sel,
-    );
+    const { record, body } = pinchOn(el, scale);
+    await this.#act(record, "/actions", body, sel);
   }
 
   async rotate(sel: Selector, radians: number): Promise<void> {
     const { el } = await this.#target(sel, false);
-    const [cx, cy, half] = gestureAnchor(el.frame);
-    await this.#act(
-      this.#at("rotate", el, { radians }),
-      "/actions",
-      rotateActions([cx, cy], half, radians),
-      sel,
-    );
+    const { record, body } = rotateOn(el, radians);
+    await this.#act(record, "/actions", body, sel);
   }
 
   async typeText(text: string): Promise<void> {
@@ -290,7 +268,7 @@ export class WdaDriver implements Driver {
       frame: [...el.frame],
       target: el.identifier,
     });
-    this.#lastTree = null;
+    this.#recent.changed();
     await retryOnStale(this.#clock, sel, async () => {
       const refs = readElementRefs(
         await this.#wire("POST", "/elements", {
@@ -326,28 +304,17 @@ export class WdaDriver implements Driver {
   }
 
   async handleSystemAlert(sel: Selector, timeoutS: number): Promise<void> {
-    const deadline = this.#clock.now() + timeoutS;
-    for (;;) {
-      const labels = await this.systemAlertLabels();
-      if (labels.length > 0) {
-        const el = resolveUnique(labels.map(alertButton), sel);
-        await this.#act(
-          { gesture: "systemAlert", via: "identity", target: el.identifier },
-          "/alert/accept",
-          { name: el.label },
-          sel,
-        );
-        return;
-      }
-      const left = deadline - this.#clock.now();
-      if (left <= 0) {
-        throw new ElementNotFound(
-          `no system alert within ${timeoutS}s: ${renderSelector(sel)}`,
-          sel,
-        );
-      }
-      await this.#clock.sleep(Math.min(ALERT_POLL_S, left));
-    }
+    const labels = await awaitSystemAlert(this.#clock, sel, timeoutS, async () => {
+      const up = await this.systemAlertLabels();
+      return up.length > 0 ? up : null;
+    });
+    const el = resolveUnique(labels.map(alertButton), sel);
+    await this.#act(
+      { gesture: "systemAlert", via: "identity", target: el.identifier },
+      "/alert/accept",
+      { name: el.label },
+      sel,
+    );
   }
 
   async systemAlertLabels(): Promise<string[]> {
@@ -394,9 +361,7 @@ export class WdaDriver implements Driver {
 
   /** The tree an action resolves against: the last one while fresh, else a new read. */
   async #tree(): Promise<Element[]> {
-    const last = this.#lastTree;
-    if (last !== null && this.#clock.now() - last.at <= TREE_REUSE_S) return last.tree;
-    return await this.query();
+    return this.#recent.get() ?? await this.query();
   }
 
   async #target(sel: Selector, reachable: boolean): Promise<{ tree: Element[]; el: Element }> {
@@ -404,21 +369,6 @@ export class WdaDriver implements Driver {
     const el = resolveUnique(tree, sel);
     if (reachable) assertReachable(tree, el);
     return { tree, el };
-  }
-
-  #at(
-    gesture: Actuation["gesture"],
-    el: Element,
-    extra: Partial<Actuation> = {},
-  ): ActuationInput {
-    return {
-      gesture,
-      via: "coordinate",
-      points: [frameCenter(el.frame)],
-      frame: [...el.frame],
-      target: el.identifier,
-      ...extra,
-    };
   }
 
   #xy([x, y]: Point): { x: number; y: number } {
@@ -431,21 +381,12 @@ export class WdaDriver implements Driver {
 
   /** Sends one command: recorded first, accepted once the server answered. */
   async #act(input: ActuationInput, path: string, body: unknown, sel: Selector): Promise<void> {
-    const record = this.#log.record(input);
-    this.#lastTree = null;
-    await this.#wire("POST", path, body, sel);
-    record.accepted = true;
+    this.#recent.changed();
+    await this.#log.act(input, () => this.#wire("POST", path, body, sel));
   }
 
   async #menuItem(label: string): Promise<void> {
-    const tree = await this.query();
-    const items = tree.filter((e) => e.label === label && e.frame[2] > 0);
-    if (items.length === 0) {
-      throw new ElementNotFound(`no "${label}" in the edit menu (is a text field focused?)`, {
-        label,
-      });
-    }
-    const el = items[items.length - 1];
+    const el = editMenuItem(await this.query(), label);
     const gesture = label === "Copy" ? "copy" : "selectAll";
     await this.#act(
       { gesture, via: "coordinate", points: [frameCenter(el.frame)], target: null },
@@ -500,18 +441,6 @@ export class WdaDriver implements Driver {
     }
     return mapped;
   }
-}
-
-/** An alert button as an element: WDA names buttons by their label. */
-function alertButton(label: string): Element {
-  return {
-    identifier: label,
-    label,
-    value: null,
-    traits: ["button"],
-    frame: [0, 0, 0, 0],
-    nativeZ: null,
-  };
 }
 
 function sameFrame(a: Frame, b: Frame): boolean {

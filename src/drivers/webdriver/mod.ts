@@ -59,8 +59,11 @@ export { classifyFetchFailure, describeFetchFailure, type FetchFailure } from ".
 export { type ExecuteBody, executeMobile, mobileCommandBody } from "./mobile_command.ts";
 export {
   type ActionsBody,
+  BACKSPACE_KEY,
   doubleTapActions,
   dragActions,
+  type KeyActionsBody,
+  keyPressActions,
   longPressActions,
   pinchActions,
   type PointerAction,

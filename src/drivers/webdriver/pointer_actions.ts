@@ -217,3 +217,27 @@ function pause(ms: number): PointerAction {
 function wholeMs(ms: number): number {
   return Math.max(0, Math.round(ms));
 }
+
+/** The W3C key of the Backspace key (WebDriver's "normalised key value" table). */
+export const BACKSPACE_KEY = "\uE003";
+
+/** A key input source's body: `times` presses of one key. */
+export interface KeyActionsBody {
+  actions: [{ type: "key"; id: string; actions: { type: "keyDown" | "keyUp"; value: string }[] }];
+}
+
+/**
+ * `times` presses of `key` as W3C key actions (for servers that take no other way to press a key).
+ *
+ * @example
+ * ```ts
+ * await session.post("/actions", keyPressActions(BACKSPACE_KEY, 3)); // delete three characters
+ * ```
+ */
+export function keyPressActions(key: string, times: number): KeyActionsBody {
+  const actions = Array.from({ length: Math.max(0, times) }, () => [
+    { type: "keyDown" as const, value: key },
+    { type: "keyUp" as const, value: key },
+  ]).flat();
+  return { actions: [{ type: "key", id: "keyboard", actions }] };
+}

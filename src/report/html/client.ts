@@ -98,6 +98,15 @@ export function reportClient(doc: Document, autoOpen: number): void {
     a.rel = "noopener";
     return a;
   }
+  /** A link out of the report (a device cloud's session page): http(s) only. */
+  function externalLink(url: string, text: string): El {
+    if (!/^https?:\/\//i.test(url)) return h("span", undefined, text);
+    const a = h("a", undefined, text) as HTMLAnchorElement;
+    a.href = url;
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+    return a;
+  }
   function seconds(s: number): string {
     if (!isFinite(s)) return "—";
     if (s < 60) return s.toFixed(s < 10 ? 2 : 1) + "s";
@@ -612,6 +621,16 @@ export function reportClient(doc: Document, autoOpen: number): void {
       ["duration", seconds(s.duration_s)],
     ];
     for (const [k, v] of envRows) if (v) add(eb, row([k, v]));
+    for (const r of s.remote_sessions ?? []) {
+      const label = r.endpoint + " · session " + r.session_id;
+      add(
+        eb,
+        row([
+          "remote session " + r.attempt,
+          r.session_url ? externalLink(r.session_url, label) : label,
+        ]),
+      );
+    }
     add(env, et, h("h3", undefined, "Skipped evidence"));
     if (s.skipped_captures.length) {
       const ul = h("ul");

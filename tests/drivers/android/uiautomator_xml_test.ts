@@ -16,7 +16,7 @@ import {
   scanTree,
   type XmlNode,
   XmlTreeError,
-} from "../../../src/drivers/android/xml_tree.ts";
+} from "../../../src/drivers/xml_tree.ts";
 
 const FIXTURES = new URL("../../fixtures/android/", import.meta.url);
 const read = (name: string) => Deno.readTextFileSync(new URL(name, FIXTURES));
@@ -123,7 +123,7 @@ Deno.test("bad input: no element tree is an XmlTreeError with a stable code", ()
   for (const bad of ["", "ERROR: could not get idle state.", "<hierarchy><node></hierarchy>"]) {
     assert.throws(
       () => readXmlTree(bad),
-      (e) => e instanceof XmlTreeError && e.code === "E_UIAUTOMATOR_XML",
+      (e) => e instanceof XmlTreeError && e.code === "E_SOURCE_XML",
       bad,
     );
   }

@@ -8,6 +8,7 @@
  */
 import { solidPng } from "../../../src/drivers/fake/png.ts";
 import { type FakeHandler, ok, w3cError } from "../fake_w3c/mod.ts";
+import { type PointerStep, touchGestures } from "../fake_w3c/pointer_gesture.ts";
 import {
   deleteBack,
   doubleTapAt,
@@ -34,49 +35,27 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-interface PointerStep {
-  type: string;
-  duration?: number;
-  x?: number;
-  y?: number;
-}
-
-/** A W3C pointer sequence as one gesture: taps, presses and drags. */
+/** A W3C pointer sequence as the gestures it makes: taps, presses and drags. */
 function pointerGesture(d: DeviceState, steps: PointerStep[]): void {
-  let at: Point = [0, 0];
-  let downAt: Point | null = null;
-  let held = 0;
-  let moved = false;
-  const taps: Point[] = [];
-  for (const s of steps) {
-    if (s.type === "pointerMove") {
-      at = [Number(s.x), Number(s.y)];
-      if (downAt) moved = true;
-    } else if (s.type === "pointerDown") {
-      downAt = at;
-      held = 0;
-      moved = false;
-    } else if (s.type === "pause") {
-      if (downAt) held += s.duration ?? 0;
-    } else if (s.type === "pointerUp" && downAt) {
-      const from = downAt;
-      const to = at;
-      if (moved) {
-        input(d, `drag ${from.join(" ")} ${to.join(" ")}`, (f) => dragFrom(f.apk, f.app, from, to));
-      } else if (held >= HOLD_MS) {
-        input(d, `press ${from.join(" ")} ${held}`, (f) => pressAt(f.apk, f.app, from, held));
-      } else {
-        taps.push(from);
-      }
-      downAt = null;
+  for (const g of touchGestures(steps, HOLD_MS)) {
+    switch (g.kind) {
+      case "drag":
+        input(
+          d,
+          `drag ${g.from.join(" ")} ${g.to.join(" ")}`,
+          (f) => dragFrom(f.apk, f.app, g.from, g.to),
+        );
+        break;
+      case "press":
+        input(d, `press ${g.at.join(" ")} ${g.ms}`, (f) => pressAt(f.apk, f.app, g.at, g.ms));
+        break;
+      case "doubleTap":
+        input(d, `doubleTap ${g.at.join(" ")}`, (f) => doubleTapAt(f.apk, f.app, g.at));
+        break;
+      case "tap":
+        input(d, `tap ${g.at.join(" ")}`, (f) => tapAt(f.apk, f.app, g.at));
+        break;
     }
-  }
-  if (taps.length >= 2) {
-    const p = taps[0];
-    input(d, `doubleTap ${p.join(" ")}`, (f) => doubleTapAt(f.apk, f.app, p));
-  } else if (taps.length === 1) {
-    const p = taps[0];
-    input(d, `tap ${p.join(" ")}`, (f) => tapAt(f.apk, f.app, p));
   }
 }
 

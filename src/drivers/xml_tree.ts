@@ -1,10 +1,11 @@
 /**
- * UiAutomator XML (the `uiautomator dump` file and the UiAutomator2 server's `/source`) read into
- * a tree of tags and attributes. Both are written by Android's XML serializer: elements with
- * double-quoted attributes and no text content, so a purpose-built scanner reads them about three
- * times faster than a general parser (docs/backends.md#android). Anything outside that dialect
- * (text, comments, CDATA, single quotes) is handed to fast-xml-parser instead, so the result never
- * depends on which path read it; the tests hold the two paths to the same trees.
+ * Page-source XML read into a tree of tags and attributes, shared by every backend that reads XML
+ * (UiAutomator dumps and the UiAutomator2 server's `/source`, XCUITest and other Appium sources).
+ * Those are written by serializers that emit elements with double-quoted attributes and no text
+ * content, so a purpose-built scanner reads them about three times faster than a general parser
+ * (docs/backends.md#android). Anything outside that dialect (text, comments, CDATA, single quotes)
+ * is handed to fast-xml-parser instead, so the result never depends on which path read it; the
+ * tests hold the two paths to the same trees.
  *
  * @module
  */
@@ -20,7 +21,7 @@ export interface XmlNode {
 
 /** The text is not XML this module can read (unbalanced tags, no element at all). */
 export class XmlTreeError extends Error {
-  readonly code = "E_UIAUTOMATOR_XML";
+  readonly code = "E_SOURCE_XML";
   constructor(message: string) {
     super(message);
     this.name = "XmlTreeError";
