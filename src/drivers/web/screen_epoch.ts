@@ -12,7 +12,8 @@
  * In-page: `<document token>:<change count>`, or null when the screen is not idle. The first call
  * on a document installs a MutationObserver (tree, attributes, text) and capturing listeners for
  * what changes the picture without a DOM mutation (scrolls, image and font loads, focus,
- * selection, transitions and animations starting, resizes); each bumps the count. The screen is
+ * selection, transitions and animations starting, resizes); each bumps the count, and it leaves a
+ * reader the scan calls, so every later read reports the epoch too. The screen is
  * not idle while an animation runs, an image is still loading, fonts are loading, or the
  * document holds content whose pixels change without any of those signals (canvas, video,
  * frames, plugins).
@@ -25,6 +26,8 @@ export function pageScreenEpoch(): string | null {
   }
   const key = Symbol.for("bajutsu.screenEpoch");
   const slots = globalThis as unknown as Record<symbol, EpochState | undefined>;
+  // Where the scan finds the reader: keep in step with dom_scan.ts SCREEN_EPOCH_READER_KEY.
+  const readerKey = Symbol.for("bajutsu.screenEpoch.read");
   let state = slots[key];
   if (state === undefined) {
     const fresh: EpochState = {
@@ -54,12 +57,18 @@ export function pageScreenEpoch(): string | null {
     }
     addEventListener("resize", bump, { passive: true });
     slots[key] = state = fresh;
+    // From now on every scan of this document reports the epoch in its reply (no extra call).
+    (globalThis as unknown as Record<symbol, () => string | null>)[readerKey] = () => read(fresh);
   }
-  // Mutations not yet delivered to the observer count now.
-  if (state.observer.takeRecords().length > 0) state.count++;
-  if (document.getAnimations().some((a) => a.playState === "running")) return null;
-  if (document.querySelector("canvas, video, iframe, embed, object") !== null) return null;
-  for (const img of Array.from(document.images)) if (!img.complete) return null;
-  if (document.fonts !== undefined && document.fonts.status !== "loaded") return null;
-  return `${state.token}:${state.count}`;
+  return read(state);
+
+  function read(st: EpochState): string | null {
+    // Mutations not yet delivered to the observer count now.
+    if (st.observer.takeRecords().length > 0) st.count++;
+    if (document.getAnimations().some((a) => a.playState === "running")) return null;
+    if (document.querySelector("canvas, video, iframe, embed, object") !== null) return null;
+    for (const img of Array.from(document.images)) if (!img.complete) return null;
+    if (document.fonts !== undefined && document.fonts.status !== "loaded") return null;
+    return `${st.token}:${st.count}`;
+  }
 }

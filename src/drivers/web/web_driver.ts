@@ -197,8 +197,6 @@ export class WebDriver implements Driver {
   /** Inputs sent to the page (any of them may change the screen). */
   #inputs = 0;
   #shotStats: ShotStats = { captured: 0, reused: 0 };
-  /** Captures in flight. */
-  #capturing = 0;
   /** The screen epoch the latest read found, with the capture and inputs it followed. */
   #readEpoch: { epoch: string | null; inputs: number; shot: LastShot } | null = null;
 
@@ -261,7 +259,7 @@ export class WebDriver implements Driver {
   async #read(): Promise<Read> {
     // The reply is decoded against the scan its `base` names, even if another read overtook it.
     const base = this.#scan;
-    const probe = this.#probeAfterShot();
+    const inputs = this.#inputs;
     const json = await this.#op("query", () =>
       this.#evaluate(pageScan, {
         testId: this.#testId,
@@ -269,7 +267,6 @@ export class WebDriver implements Driver {
         session: this.#scanSession,
         base: base.gen,
       }));
-    await probe;
     let scan: DecodedScan;
     try {
       scan = decodeScanReply(json, base.rows);
@@ -279,6 +276,7 @@ export class WebDriver implements Driver {
       throw asDriverError("query", err);
     }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
+    if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
     return { tree: scan.rows.map(rowToElement), scan };
@@ -608,40 +606,25 @@ export class WebDriver implements Driver {
     }
     const framesBefore = this.#frameWatch.frames;
     const inputs = this.#inputs;
-    this.#capturing++;
-    let bytes: Uint8Array;
-    try {
-      bytes = await this.#capture();
-    } finally {
-      this.#capturing--;
-    }
+    const bytes = await this.#capture();
     this.#lastShot = epoch === null ? null : { bytes, epoch, inputs, framesBefore, rebased: false };
     return bytes;
   }
 
   /**
-   * Alongside every read after a capture: the screen epoch, kept for the next screenshot. On the
-   * first such read, when the epoch is still the capture's and no input was sent, the frames
-   * drawn so far are the action's late frames and the capture's echo, and only frames after this
-   * point count as a change.
+   * The screen epoch a read reported (the scan carries it once the document has a watcher), kept
+   * for the next screenshot. On the first read after a capture, when the epoch is still the
+   * capture's and no input was sent, the frames drawn so far are the action's late frames and the
+   * capture's echo, and only frames after this point count as a change. A read sent while a
+   * capture was in flight (the run loop's post-step read) counts for that capture once it is done.
    */
-  async #probeAfterShot(): Promise<void> {
-    if (this.#lastShot === null && this.#capturing === 0) return;
-    const inputs = this.#inputs;
-    let epoch: string | null;
-    try {
-      epoch = await this.#evaluate(pageScreenEpoch, undefined);
-    } catch {
-      return;
-    }
-    // The latest capture when the epoch came back: a read sent alongside a capture (the run
-    // loop's post-step read) counts for that capture once it is done.
+  #epochRead(epoch: string | null, inputs: number): void {
     const shot = this.#lastShot;
     if (shot === null) return;
     this.#readEpoch = { epoch, inputs, shot };
     if (shot.rebased) return;
     shot.rebased = true;
-    if (epoch === shot.epoch && shot.inputs === inputs && this.#lastShot === shot) {
+    if (epoch === shot.epoch && shot.inputs === inputs) {
       shot.framesBefore = Math.max(shot.framesBefore, this.#frameWatch.frames - 1);
     }
   }
@@ -649,6 +632,11 @@ export class WebDriver implements Driver {
   /** Screenshots captured and answered with the previous capture, so far. */
   shotStats(): ShotStats {
     return { ...this.#shotStats };
+  }
+
+  /** Frames the compositor has delivered to the frame watch so far (for tests and benchmarks). */
+  framesDrawn(): number {
+    return this.#frameWatch.frames;
   }
 
   /** A new capture of the viewport. */

@@ -4,6 +4,14 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import {
+  decodeScanReply,
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  MAX_LABEL,
+  pageScan,
+  type ScanReply,
+} from "../../../src/drivers/web/dom_scan.ts";
+import { pageScreenEpoch } from "../../../src/drivers/web/screen_epoch.ts";
 import { withChromium, withPage } from "./fixture.ts";
 
 const PAGE =
@@ -53,8 +61,10 @@ Deno.test("web driver: screenshots of an unchanged screen", async (t) => {
           const first = await driver.screenshotBytes();
           await frames(page);
           await driver.query();
+          const drawn = driver.framesDrawn();
           await page.evaluate(() => document.styleSheets[0].insertRule("#box { width: 400px }", 2));
-          await frames(page);
+          // Its frame arrives a frame or more later (longer on a loaded machine).
+          while (driver.framesDrawn() === drawn) await frames(page);
           const second = await driver.screenshotBytes();
           assert.deepEqual(driver.shotStats(), { captured: 2, reused: 0 });
           assert.notDeepEqual(second, first);
@@ -113,5 +123,21 @@ Deno.test("web driver: screenshots of an unchanged screen", async (t) => {
         }, { fresh: true, driver: { reuseUnchangedShots: false } });
       },
     );
+  });
+});
+
+Deno.test("the scan reports the screen epoch in its reply once the document has a watcher", async () => {
+  await withChromium(async (lab) => {
+    await withPage(lab, PAGE, async ({ page }) => {
+      const args = { testId: DEFAULT_TEST_ID_ATTRIBUTE, maxLabel: MAX_LABEL };
+      const before = JSON.parse(await page.evaluate(pageScan, args) as string) as ScanReply;
+      assert.equal(before.epoch, undefined, "no watcher yet: no epoch, no cost");
+      const epoch = await page.evaluate(pageScreenEpoch);
+      const after = decodeScanReply(await page.evaluate(pageScan, args) as string, []);
+      assert.equal(after.epoch, epoch, "the same epoch, read in the same call as the tree");
+      await page.evaluate(() => document.getElementById("box")!.textContent = "Moved");
+      const changed = decodeScanReply(await page.evaluate(pageScan, args) as string, []);
+      assert.notEqual(changed.epoch, epoch);
+    }, { fresh: true });
   });
 });
