@@ -6,8 +6,11 @@
  * @module
  */
 
+import type { LatencySummary } from "./latency_summary.ts";
+import type { StepAudit } from "./step_audit.ts";
+
 /** The render model's version; bump when a field the report needs is added. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export interface ManifestArtifact {
   name: string;
@@ -52,7 +55,7 @@ export interface ManifestActuation {
 /** A selector as written in the scenario (camelCase keys, like the DSL). */
 export type ManifestSelector = Record<string, unknown>;
 
-export interface ManifestStep {
+export interface ManifestStep extends StepAudit {
   index: number;
   action: string;
   ok: boolean;
@@ -161,4 +164,6 @@ export interface Manifest {
   scenarios: ManifestScenario[];
   provenance?: Record<string, unknown>;
   matrix?: ManifestMatrix;
+  /** Step latency per kind and backend, the slowest steps, the budget verdict. */
+  latency?: LatencySummary;
 }
