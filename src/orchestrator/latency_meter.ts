@@ -104,14 +104,18 @@ export class LatencyMeter {
 
   /** `driver` with every call timed (read, act or evidence by method). */
   driver(driver: Driver): Driver {
-    return timedProxy(driver, (name) =>
-      UNTIMED_CALLS.has(name)
-        ? null
-        : READ_CALLS.has(name)
-        ? "read"
-        : EVIDENCE_CALLS.has(name)
-        ? "evidence"
-        : "act", this);
+    return timedProxy(
+      driver,
+      (name) =>
+        UNTIMED_CALLS.has(name)
+          ? null
+          : READ_CALLS.has(name)
+          ? "read"
+          : EVIDENCE_CALLS.has(name)
+          ? "evidence"
+          : "act",
+      this,
+    );
   }
 
   /** `clock` whose sleeps count as waiting. */
@@ -144,7 +148,8 @@ function timedProxy<T extends object>(
       if (typeof value !== "function" || typeof prop !== "string") return value;
       const bucket = bucketOf(prop);
       if (bucket === null) return value.bind(obj);
-      return (...args: unknown[]) => meter.measure(bucket, async () => await value.apply(obj, args));
+      return (...args: unknown[]) =>
+        meter.measure(bucket, async () => await value.apply(obj, args));
     },
   });
 }

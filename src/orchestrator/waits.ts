@@ -192,7 +192,13 @@ async function waitFor(
 async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
   const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => !indexedPresent(tree, sel), []);
   const reason = r.met ? "" : timeoutText(`gone ${renderSelector(sel)}`, t);
-  return { ok: r.met, reason, tree: r.tree, trace: null, record: polledRecord("gone", r, "condition") };
+  return {
+    ok: r.met,
+    reason,
+    tree: r.tree,
+    trace: null,
+    record: polledRecord("gone", r, "condition"),
+  };
 }
 
 /**
@@ -281,7 +287,13 @@ async function waitRequest(ctx: RunContext, match: RequestMatch, t: number): Pro
     const readStart = clock.now();
     reads++;
     if (countMatching(driver.exchanges?.() ?? [], match) >= need) {
-      return { ok: true, reason: "", tree: null, trace: null, record: waitRecord("request", "condition", reads) };
+      return {
+        ok: true,
+        reason: "",
+        tree: null,
+        trace: null,
+        record: waitRecord("request", "condition", reads),
+      };
     }
     if (pastDeadline(clock, deadline)) {
       return {

@@ -100,7 +100,9 @@ export function latencySummary(
       ["after", s.after_outcomes],
     ];
     for (const [phase, steps] of phases) {
-      for (const st of steps) if (timed(st)) all.push({ st, scenario: i, phase, backend: s.backend });
+      for (const st of steps) {
+        if (timed(st)) all.push({ st, scenario: i, phase, backend: s.backend });
+      }
     }
   });
   const byGroup = new Map<string, typeof all>();
@@ -159,8 +161,10 @@ function budgetVerdict(limit: number, p95: number, steps: number): LatencyBudget
     step_p95_s: limit,
     p95_s: p95,
     ok,
-    message: ok ? "" : `latency budget exceeded: step p95 ${ms(p95)} over ${steps} step${
-      steps === 1 ? "" : "s"
-    } is above latencyBudget.stepP95 ${ms(limit)}`,
+    message: ok
+      ? ""
+      : `latency budget exceeded: step p95 ${ms(p95)} over ${steps} step${
+        steps === 1 ? "" : "s"
+      } is above latencyBudget.stepP95 ${ms(limit)}`,
   };
 }
