@@ -24,6 +24,7 @@ import { SecretMasker } from "../evidence/secret_masker.ts";
 import type { WriteFile } from "../evidence/redacting_writer.ts";
 import { EvidenceWriteFailures } from "../evidence/write_failures.ts";
 import { type FileWriter, writeReport } from "../report/write_report.ts";
+import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
 import { ReportWriteError } from "../report/errors.ts";
 import { processWrites } from "../evidence/atomic_write.ts";
 import type { ScenarioRecord as ReportRecord } from "../report/model.ts";
@@ -450,8 +451,10 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     redactForReport(r.scenario)(toReportRecord(r, written, eff.target))
   );
   let manifestPath: string;
+  let budgetBreach: string | null = null;
   try {
-    ({ manifestPath } = await writeReport(runDir, {
+    let manifest;
+    ({ manifestPath, manifest } = await writeReport(runDir, {
       runId,
       results: reportRecords,
       sourceName: sourceName ? relative(Deno.cwd(), sourceName) : null,
@@ -460,7 +463,9 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
         gitRevision: provenance.gitRevision || null,
       }),
       scenarioYaml: redactor.redactText(yamlText),
+      ...latencyBudgetOf(eff),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: io.writeReportFile }));
+    budgetBreach = budgetFailure(manifest);
   } catch (err) {
     signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
@@ -475,7 +480,9 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
       if (line) io.stdout(line);
     }
   }
-  const ok = records.every((r) => r.result.ok) && !cancel.cancelled;
+  // A breached latency budget fails the verdict like a failed scenario (exit 1).
+  if (budgetBreach !== null) io.stderr(budgetBreach);
+  const ok = records.every((r) => r.result.ok) && !cancel.cancelled && budgetBreach === null;
   const shown = relative(Deno.cwd(), manifestPath) || manifestPath;
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
   // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
