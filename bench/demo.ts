@@ -1,5 +1,5 @@
 /**
- * Demo-app benchmarks (issue 5 §8), whole processes timed on the bundled demo app:
+ * Demo-app benchmarks, whole processes timed on the bundled demo app:
  *
  * (c) the same 30-step flow (taps, typing, assertions) through `bajutsu run` with its default
  *     evidence vs a `@playwright/test` spec with `trace: "on"`. Playwright is installed with npm

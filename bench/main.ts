@@ -8,6 +8,7 @@ const ALL = [
   "orchestrator",
   "report",
   "web",
+  "ios",
   "demo",
   "shards",
   "dotenv",

@@ -34,7 +34,7 @@ const HEAVY = [
  * What `--version` loaded before `lint` and `schema` imported their modules on demand: the
  * scenario loader (yaml, the validators) and the scenario schema.
  */
-const LOADER = ["src/scenario/load.ts", "src/scenario/errors.ts"];
+const LOADER = ["src/scenario/load.ts", "src/yaml/load_error.ts"];
 
 /** An entry that imports `modules` before the CLI, written next to main.ts (same import map). */
 async function writeEntry(name: string, modules: string[], json: string[] = []): Promise<string> {

@@ -2,7 +2,9 @@
  * Web backend benchmark on real headless Chromium (loopback only):
  *
  * (a) `query()` on pages whose tree has about 100, 1,000 and 5,000 elements. Target ≤ 5 ms at
- *     1,000. Also printed: the in-page scan alone, and the older scan's node set with
+ *     1,000. Also printed: the in-page scan alone, the scan called with its source on every
+ *     call (before the lookup-first call of src/drivers/web/page_call.ts; a stateless full
+ *     reply, as is the lookup-first figure beside it), and the older scan's node set with
  *     `innerText` labels (the road not taken).
  * (b) a 30-step flow (typing, taps, a wait, assertions through our `evaluate`) run by
  *     `runScenario` on the WebDriver with the NullSink, against the same flow as a plain
@@ -18,7 +20,13 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { findBrowser, launchBrowser } from "../src/drivers/web/browsers.ts";
-import { DEFAULT_TEST_ID_ATTRIBUTE, MAX_LABEL, pageScan } from "../src/drivers/web/dom_scan.ts";
+import {
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  MAX_LABEL,
+  pageScan,
+  type ScanArgs,
+} from "../src/drivers/web/dom_scan.ts";
+import { cdpPageCall, PageCallees, pageCallExpression } from "../src/drivers/web/page_call.ts";
 import { WebDriver } from "../src/drivers/web/web_driver.ts";
 import { FileSink } from "../src/evidence/file_sink.ts";
 import { NullSink } from "../src/evidence/null_sink.ts";
@@ -115,6 +123,41 @@ function innerTextScan(args: { testId: string; maxLabel: number }): string {
   return JSON.stringify(rows);
 }
 
+/**
+ * The full scan over CDP, interleaved so load drift hits both alike: its source evaluated on
+ * every call (the registry still keeps one definition) against the lookup-first call.
+ */
+async function sourceVsLookup(page: Page, args: ScanArgs, rounds: number) {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const callees = new PageCallees();
+    const everyCall = () =>
+      session.send("Runtime.evaluate", {
+        expression: pageCallExpression(pageScan, args, callees),
+        returnByValue: true,
+        awaitPromise: true,
+      });
+    const lookupFirst = () => cdpPageCall(session, pageScan, args, callees);
+    const source: number[] = [];
+    const lookup: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await everyCall();
+      await lookupFirst();
+    }
+    for (let i = 0; i < rounds * 2; i++) {
+      let t0 = performance.now();
+      await everyCall();
+      source.push(performance.now() - t0);
+      t0 = performance.now();
+      await lookupFirst();
+      lookup.push(performance.now() - t0);
+    }
+    return { source: stat(source), lookup: stat(lookup) };
+  } finally {
+    await session.detach();
+  }
+}
+
 async function benchQuery(browser: Browser) {
   const rows: string[] = [];
   let at1000 = Infinity;
@@ -141,11 +184,12 @@ async function benchQuery(browser: Browser) {
         }, { src: pageScan.toString(), args, rounds }),
       );
       const inner = await timeIt(rounds, 3, () => page.evaluate(innerTextScan, args));
+      const calls = await sourceVsLookup(page, args, rounds);
       if (n === 1000) at1000 = query.median;
       rows.push(
         `| ${n.toLocaleString("en")} (${count} kept) | ${fig(query)} | ${ms(query.p90)} | ${
           fig(inPage)
-        } | ${fig(inner)} |`,
+        } | ${fig(calls.source)} | ${fig(calls.lookup)} | ${fig(inner)} |`,
       );
     } finally {
       await context.close();
@@ -421,8 +465,8 @@ try {
     "",
     `### (a) query() — target ≤ ${QUERY_TARGET_MS} ms at 1,000 elements`,
     "",
-    "| tree elements | query() | p90 | in-page scan only | innerText variant (not used) |",
-    "|---|---|---|---|---|",
+    "| tree elements | query() | p90 | in-page scan only | full scan, source sent every call (before) | full scan, lookup first (used) | innerText variant (not used) |",
+    "|---|---|---|---|---|---|---|",
     ...query.rows,
     "",
     `### (b) ${steps}-step flow — target: WebDriver / plain script ≤ ${RATIO_TARGET}`,

@@ -1,7 +1,7 @@
 /**
- * One-to-one assignment of count-less `request` assertions to exchanges (selectors-assertions.md
- * §6): maximum bipartite matching by Kuhn's augmenting paths, so a broad matcher cannot steal the
- * only exchange a specific one needs.
+ * One-to-one assignment of count-less `request` assertions to exchanges
+ * (docs/scenario-language.md#network-matching): maximum bipartite matching by Kuhn's augmenting
+ * paths, so a broad matcher cannot steal the only exchange a specific one needs.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
- * The context-bearing kinds (selectors-assertions.md §6, LATER): `responseSchema`, `visual`,
- * `clipboard`, `golden`. Preflight normally rejects scenarios using them before any device work;
- * these evaluators are the run-time backstop and fail cleanly when their input is missing.
+ * The context-bearing kinds (docs/scenario-language.md#assertions, LATER): `responseSchema`,
+ * `visual`, `clipboard`, `golden`. Preflight normally rejects scenarios using them before any
+ * device work; these evaluators are the run-time backstop and fail cleanly when their input is
+ * missing.
  *
  * @module
  */

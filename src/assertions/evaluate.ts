@@ -1,6 +1,6 @@
 /**
- * Evaluating an `expect` / `assert` block (selectors-assertions.md §7): one snapshot, every
- * assertion evaluated and reported (no short-circuit), never throws.
+ * Evaluating an `expect` / `assert` block (docs/scenario-language.md#evaluating-assertions): one
+ * snapshot, every assertion evaluated and reported (no short-circuit), never throws.
  *
  * @module
  */

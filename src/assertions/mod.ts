@@ -1,6 +1,7 @@
 /**
  * Assertions: evaluating `expect` / `assert` blocks and `if` / interrupt conditions
- * (selectors-assertions.md §6–7), plus the request matcher shared with waits and mocks.
+ * (docs/scenario-language.md#assertions, docs/scenario-language.md#evaluating-assertions), plus the
+ * request matcher shared with waits and mocks.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * The network assertion kinds (selectors-assertions.md §6): `request`, `event` and
+ * The network assertion kinds (docs/scenario-language.md#network-matching): `request`, `event` and
  * `requestSequence`. Pure functions over the exchanges observed so far, in timeline order.
  *
  * @module

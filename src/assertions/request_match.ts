@@ -1,5 +1,5 @@
 /**
- * Request matching (selectors-assertions.md §6), shared by the `request`/`event`/
+ * Request matching (docs/scenario-language.md#network-matching), shared by the `request`/`event`/
  * `requestSequence` assertions, `wait until: request` and the mock router, so a mock stubs
  * exactly what an assertion would match.
  *

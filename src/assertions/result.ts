@@ -1,6 +1,7 @@
 /**
- * Building assertion results. Evaluation is total (selectors-assertions.md §7): a selector
- * error or a bad regex becomes a failed result carrying the error text, never an exception.
+ * Building assertion results. Evaluation is total
+ * (docs/scenario-language.md#evaluating-assertions): a selector error or a bad regex becomes a
+ * failed result carrying the error text, never an exception.
  *
  * @module
  */

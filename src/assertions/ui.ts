@@ -1,6 +1,6 @@
 /**
- * The tree-based assertion kinds (selectors-assertions.md §6, MUST): `exists`, `value`, `label`,
- * `count`, `enabled`, `disabled`, `selected`. Each checks one `query()` snapshot and never
+ * The tree-based assertion kinds (docs/scenario-language.md#assertions, MUST): `exists`, `value`,
+ * `label`, `count`, `enabled`, `disabled`, `selected`. Each checks one `query()` snapshot and never
  * throws: a selector error or a bad regex is a failed result.
  *
  * @module

@@ -7,7 +7,8 @@
 import { Command, CommanderError } from "commander";
 import { type BuildInfo, DEV_BUILD, versionLine } from "../build_info.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
-import { printableLines } from "./printable.ts";
+import { printableLines } from "../text/printable.ts";
+import { registerDoctor } from "./commands/doctor.ts";
 import { registerInspect } from "./commands/inspect.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
@@ -66,6 +67,7 @@ export async function runCli(
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
   registerVersion(program, io, setExit, build);
+  registerDoctor(program, io, setExit);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (err) {

@@ -7,7 +7,7 @@
 import { loadConfig } from "../config/load_config.ts";
 import { resolveTarget } from "../config/resolve_target.ts";
 import type { Effective } from "../config/effective.ts";
-import { formatLoadError } from "../scenario/errors.ts";
+import { formatLoadError } from "../yaml/load_error.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import type { CliIo } from "./program.ts";
 

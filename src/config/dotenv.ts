@@ -1,7 +1,9 @@
 /**
  * `.env` support (docs/configuration.md): `KEY=VALUE` lines, `#` comments, an optional `export `
  * prefix, single quotes (literal) and double quotes (with `\n`-style escapes, may span lines).
- * Loading never overrides a variable the process already has. Parsing is one pass over the
+ * Loading never overrides a variable the process already has, and never writes the process
+ * environment: the values are returned, and the command reads them through its injected
+ * environment getter (`overlayEnv`). Parsing is one pass over the
  * text; a file that is not UTF-8 text, holds a NUL byte or leaves a quote open is a
  * `DotenvError` at its line and column, and a `.env` that is a directory (a Python virtualenv)
  * is skipped with a warning.
@@ -10,11 +12,8 @@
  */
 import { DotenvError } from "./errors.ts";
 
-/** Where loaded variables go; `Deno.env` fits. */
-export interface EnvTarget {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-}
+/** Reads one variable of the environment the file is loaded over (`undefined` when unset). */
+export type EnvLookup = (key: string) => string | undefined;
 
 /** What `loadDotenv` did. */
 export interface DotenvResult {
@@ -22,8 +21,10 @@ export interface DotenvResult {
   path: string;
   /** false when there is no file at `path` (not an error), or when it is a directory. */
   found: boolean;
-  /** Keys newly set, in file order. */
+  /** Keys the file adds (the environment does not have them), in file order. */
   loaded: string[];
+  /** The values of `loaded`. */
+  values: Record<string, string>;
   /** Keys left alone because the environment already had them. */
   kept: string[];
   /** One line for the user when the path was skipped (a directory); else absent. */
@@ -192,15 +193,20 @@ function decodeUtf8(bytes: Uint8Array, file: string): string {
 }
 
 /**
- * Loads a `.env` file into `env` without overriding existing variables. A missing file is fine
- * (`found: false`); a directory is skipped with a `warning`; anything else that keeps the file
- * from loading is a `DotenvError`.
+ * Reads a `.env` file over the environment `env`: the variables `env` does not have yet come
+ * back in `values` (an existing variable always wins). A missing file is fine (`found: false`);
+ * a directory is skipped with a `warning`; anything else that keeps the file from loading is a
+ * `DotenvError`.
+ *
+ * @example
+ * ```ts
+ * const base = (k: string) => Deno.env.get(k);
+ * const dotenv = await loadDotenv(base("BAJUTSU_DOTENV") ?? ".env", base);
+ * const env = overlayEnv(base, dotenv.values);
+ * ```
  */
-export async function loadDotenv(
-  path: string = Deno.env.get("BAJUTSU_DOTENV") ?? ".env",
-  env: EnvTarget = Deno.env,
-): Promise<DotenvResult> {
-  const nothing = { path, found: false, loaded: [], kept: [] };
+export async function loadDotenv(path: string, env: EnvLookup): Promise<DotenvResult> {
+  const nothing = { path, found: false, loaded: [], kept: [], values: {} };
   let bytes: Uint8Array;
   try {
     if ((await Deno.stat(path)).isDirectory) {
@@ -220,16 +226,30 @@ export async function loadDotenv(
       `cannot read the file: ${err instanceof Error ? err.message : err}`,
     );
   }
-  const values = parseDotenv(decodeUtf8(bytes, path), path);
+  const parsed = parseDotenv(decodeUtf8(bytes, path), path);
   const loaded: string[] = [];
   const kept: string[] = [];
-  for (const [key, value] of Object.entries(values)) {
-    if (env.get(key) !== undefined) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (env(key) !== undefined) {
       kept.push(key);
     } else {
-      env.set(key, value);
+      values[key] = value;
       loaded.push(key);
     }
   }
-  return { path, found: true, loaded, kept };
+  return { path, found: true, loaded, kept, values };
+}
+
+/**
+ * The environment `base` with `values` added where `base` has no value.
+ *
+ * @example
+ * ```ts
+ * const env = overlayEnv((k) => Deno.env.get(k), { API_TOKEN: "from .env" });
+ * env("API_TOKEN"); // the process's own value when it has one, else "from .env"
+ * ```
+ */
+export function overlayEnv(base: EnvLookup, values: Record<string, string>): EnvLookup {
+  return (key) => base(key) ?? (Object.hasOwn(values, key) ? values[key] : undefined);
 }

@@ -1,7 +1,7 @@
 /**
  * `Effective`: one target's configuration after layering defaults × target × built-ins
- * (config-cli.md §2). Every later stage (runner, drivers, evidence, reports) reads this, never
- * the raw `Config`. Scenario values and CLI flags are layered on top by the runner.
+ * (docs/configuration.md#layering). Every later stage (runner, drivers, evidence, reports) reads
+ * this, never the raw `Config`. Scenario values and CLI flags are layered on top by the runner.
  *
  * @module
  */
@@ -84,7 +84,7 @@ export interface RunDefaults {
    */
   actionTimeoutS: number;
   /** p95 of step durations above which the run fails, seconds; null = no budget. */
-  stepP95BudgetS: number | null;
+  stepP95BudgetS?: number | null;
 }
 
 /** One target, fully layered. */

@@ -1,79 +1,261 @@
 /**
- * Typed readers for the numeric `BAJUTSU_*` knobs (config-cli.md §3). Each takes an env getter
- * so tests inject values; an unset or empty variable means the default, anything that is not a
- * number of the right kind is a fatal `EnvKnobError` naming the variable.
+ * Typed readers for the numeric `BAJUTSU_*` knobs (docs/configuration.md#environment-knobs).
+ * Each takes an env getter, so tests inject values, and a warning sink. An unset or blank
+ * variable means the default; a value that is not a number of the right kind, or out of the
+ * knob's range (a non-positive grace, a negative count), also means the default, with one
+ * warning line naming the variable, the value and the default used: a typo in an environment
+ * variable must never stop a run, nor make a cancelled run die before its reports are written.
  *
  * @module
  */
-import { EnvKnobError } from "./errors.ts";
 
 /** Reads one environment variable (`undefined` when unset). */
 export type EnvGetter = (name: string) => string | undefined;
 
-/** The process environment. */
+/**
+ * The process environment, for the edges that read it (a backend's availability check).
+ *
+ * @example
+ * ```ts
+ * processEnv("PATH"); // "/usr/local/bin:/usr/bin:…"
+ * ```
+ */
 export const processEnv: EnvGetter = (name) => Deno.env.get(name);
+
+/** Receives one warning line about a knob (without a `warning:` prefix). */
+export type KnobWarning = (line: string) => void;
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INFINITY = /^\+?(?:inf|infinity)$/i;
 
-interface NumberRule {
+/** What a knob accepts. */
+interface KnobRule {
+  /** Whole numbers only (counts). */
   integer?: boolean;
-  /** Accept `inf` / `infinity`. */
+  /** 0 is a meaningful value (off, none, keep); otherwise the value must be positive. */
+  zero?: boolean;
+  /** `inf` / `infinity` accepted (unbounded budgets). */
   infinite?: boolean;
 }
 
-function readNumber(get: EnvGetter, name: string, fallback: number, rule: NumberRule): number {
+/** "a positive number", "a non-negative integer", "a positive number or inf". */
+function expectation(rule: KnobRule): string {
+  const sign = rule.zero ? "a non-negative" : "a positive";
+  return `${sign} ${rule.integer ? "integer" : "number"}${rule.infinite ? " or inf" : ""}`;
+}
+
+function readKnob(
+  get: EnvGetter,
+  warn: KnobWarning,
+  name: string,
+  fallback: number,
+  rule: KnobRule,
+): number {
   const raw = get(name);
   if (raw === undefined || raw.trim() === "") return fallback;
   const s = raw.trim();
-  const expected = `a non-negative ${rule.integer ? "integer" : "number"}${
-    rule.infinite ? " (or inf)" : ""
-  }`;
   if (rule.infinite && INFINITY.test(s)) return Infinity;
-  if (!DECIMAL.test(s)) throw new EnvKnobError(name, raw, expected);
-  const n = Number(s);
-  if (!Number.isFinite(n) || n < 0 || (rule.integer && !Number.isInteger(n))) {
-    throw new EnvKnobError(name, raw, expected);
-  }
-  return n;
+  const n = DECIMAL.test(s) ? Number(s) : NaN;
+  const ok = Number.isFinite(n) && (rule.zero ? n >= 0 : n > 0) &&
+    (!rule.integer || Number.isInteger(n));
+  if (ok) return n;
+  const shown = fallback === Infinity ? "(unbounded)" : String(fallback);
+  warn(
+    `${name}=${JSON.stringify(raw)} is not ${expectation(rule)}; using the default ${shown}`,
+  );
+  return fallback;
 }
 
-/** `BAJUTSU_MIN_WAIT_TIMEOUT` (seconds, default 0): floor under every wait/assert budget. */
-export function minWaitTimeout(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_MIN_WAIT_TIMEOUT", 0, {});
+/**
+ * `BAJUTSU_MIN_WAIT_TIMEOUT` (seconds, default 0): floor under every wait/assert budget.
+ *
+ * @example
+ * ```ts
+ * minWaitTimeout(() => "2.5", console.warn); // 2.5
+ * ```
+ */
+export function minWaitTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_MIN_WAIT_TIMEOUT", 0, { zero: true });
 }
 
-/** `BAJUTSU_CANCEL_GRACE` (seconds, default 90). */
-export function cancelGrace(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_CANCEL_GRACE", 90, {});
+/**
+ * `BAJUTSU_CANCEL_GRACE` (seconds, positive, default 90): how long a cancelled run may take to
+ * finish its step and write its reports.
+ *
+ * @example
+ * ```ts
+ * cancelGrace(() => "0", (line) => console.error(`warning: ${line}`)); // 90, one warning
+ * ```
+ */
+export function cancelGrace(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_CANCEL_GRACE", 90, {});
 }
 
-/** `BAJUTSU_CRASH_RETRIES` (default 1). */
-export function crashRetries(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_CRASH_RETRIES", 1, { integer: true });
+/**
+ * `BAJUTSU_CRASH_RETRIES` (default 1; 0 disables the retry).
+ *
+ * @example
+ * ```ts
+ * crashRetries(() => "0", console.warn); // 0
+ * ```
+ */
+export function crashRetries(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_CRASH_RETRIES", 1, { integer: true, zero: true });
 }
 
-/** `BAJUTSU_CRASH_RECOVERY_BUDGET` (per scenario; unset = unlimited). */
-export function crashRecoveryBudget(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_CRASH_RECOVERY_BUDGET", Infinity, { infinite: true });
+/**
+ * `BAJUTSU_CRASH_RECOVERY_BUDGET` (seconds per scenario; default unbounded).
+ *
+ * @example
+ * ```ts
+ * crashRecoveryBudget(() => "120", console.warn); // 120
+ * ```
+ */
+export function crashRecoveryBudget(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_CRASH_RECOVERY_BUDGET", Infinity, { infinite: true });
 }
 
-/** `BAJUTSU_RUN_CRASH_RECOVERY_BUDGET` (per run; unset = unlimited). */
-export function runCrashRecoveryBudget(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_RUN_CRASH_RECOVERY_BUDGET", Infinity, { infinite: true });
+/**
+ * `BAJUTSU_RUN_CRASH_RECOVERY_BUDGET` (seconds per run; default unbounded).
+ *
+ * @example
+ * ```ts
+ * runCrashRecoveryBudget(() => "inf", console.warn); // Infinity
+ * ```
+ */
+export function runCrashRecoveryBudget(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_RUN_CRASH_RECOVERY_BUDGET", Infinity, { infinite: true });
 }
 
-/** `BAJUTSU_XCUITEST_MAX_WARM_REUSES` (default 3; 0 = off). */
-export function xcuitestMaxWarmReuses(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_XCUITEST_MAX_WARM_REUSES", 3, { integer: true });
+/**
+ * `BAJUTSU_XCUITEST_MAX_WARM_REUSES` (default 3; 0 = no warm reuse).
+ *
+ * @example
+ * ```ts
+ * xcuitestMaxWarmReuses(() => "0", console.warn); // 0
+ * ```
+ */
+export function xcuitestMaxWarmReuses(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_MAX_WARM_REUSES", 3, {
+    integer: true,
+    zero: true,
+  });
 }
 
-/** `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its trash. */
-export function runRetentionDays(get: EnvGetter = processEnv): number {
-  return readNumber(get, "BAJUTSU_RUN_RETENTION_DAYS", 30, {});
+/**
+ * `BAJUTSU_XCUITEST_STARTUP_TIMEOUT` (seconds, positive, default 120): a cold runner start's
+ * ceiling.
+ *
+ * @example
+ * ```ts
+ * xcuitestStartupTimeout(() => "60", console.warn); // 60
+ * ```
+ */
+export function xcuitestStartupTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_STARTUP_TIMEOUT", 120, {});
 }
 
-/** All numeric knobs at once (durations in seconds, hence the `S` suffix). */
+/**
+ * `BAJUTSU_XCUITEST_RESPAWN_TIMEOUT` (seconds, positive; default `startupS`, the startup
+ * ceiling): a respawn's ceiling.
+ *
+ * @example
+ * ```ts
+ * xcuitestRespawnTimeout(() => undefined, console.warn, 60); // 60
+ * ```
+ */
+export function xcuitestRespawnTimeout(
+  get: EnvGetter,
+  warn: KnobWarning,
+  startupS: number,
+): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_RESPAWN_TIMEOUT", startupS, {});
+}
+
+/**
+ * `BAJUTSU_XCUITEST_RECOVERY_TIMEOUT` (seconds, positive, default 180): bound on a device repair.
+ *
+ * @example
+ * ```ts
+ * xcuitestRecoveryTimeout(() => "30", console.warn); // 30
+ * ```
+ */
+export function xcuitestRecoveryTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_XCUITEST_RECOVERY_TIMEOUT", 180, {});
+}
+
+/**
+ * `BAJUTSU_VIDEO_START_TIMEOUT` (seconds, positive, default 5): a recording must say it started
+ * by then.
+ *
+ * @example
+ * ```ts
+ * videoStartTimeout(() => "10", console.warn); // 10
+ * ```
+ */
+export function videoStartTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_VIDEO_START_TIMEOUT", 5, {});
+}
+
+/**
+ * The iOS Simulator backend's knobs (docs/configuration.md#environment-knobs).
+ *
+ * @example
+ * ```ts
+ * const knobs: XcuitestKnobs = readXcuitestKnobs((k) => Deno.env.get(k), console.warn);
+ * ```
+ */
+export interface XcuitestKnobs {
+  startupTimeoutS: number;
+  respawnTimeoutS: number;
+  recoveryTimeoutS: number;
+  maxWarmReuses: number;
+  videoStartTimeoutS: number;
+  /** `BAJUTSU_XCUITEST_RUNNER_LOG`: where runner logs go (default: a temp folder). */
+  runnerLogDir: string | null;
+  /** `BAJUTSU_XCUITEST_RESULT_BUNDLES`: keep an .xcresult per runner here (default: none). */
+  resultBundlesDir: string | null;
+}
+
+/**
+ * Reads the iOS knobs; each invalid one is a warning and its default.
+ *
+ * @example
+ * ```ts
+ * readXcuitestKnobs(() => undefined, console.warn).startupTimeoutS; // 120
+ * ```
+ */
+export function readXcuitestKnobs(get: EnvGetter, warn: KnobWarning): XcuitestKnobs {
+  const dir = (name: string) => {
+    const v = get(name)?.trim();
+    return v ? v : null;
+  };
+  const startupTimeoutS = xcuitestStartupTimeout(get, warn);
+  return {
+    startupTimeoutS,
+    respawnTimeoutS: xcuitestRespawnTimeout(get, warn, startupTimeoutS),
+    recoveryTimeoutS: xcuitestRecoveryTimeout(get, warn),
+    maxWarmReuses: xcuitestMaxWarmReuses(get, warn),
+    videoStartTimeoutS: videoStartTimeout(get, warn),
+    runnerLogDir: dir("BAJUTSU_XCUITEST_RUNNER_LOG"),
+    resultBundlesDir: dir("BAJUTSU_XCUITEST_RESULT_BUNDLES"),
+  };
+}
+
+/**
+ * `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its
+ * trash.
+ *
+ * @example
+ * ```ts
+ * runRetentionDays(() => "7", console.warn); // 7
+ * ```
+ */
+export function runRetentionDays(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_RUN_RETENTION_DAYS", 30, { zero: true });
+}
+
+/** All numeric knobs of a run at once (durations in seconds, hence the `S` suffix). */
 export interface EnvKnobs {
   minWaitTimeoutS: number;
   cancelGraceS: number;
@@ -83,14 +265,22 @@ export interface EnvKnobs {
   maxWarmReuses: number;
 }
 
-/** Reads every knob; the first malformed one throws `EnvKnobError`. */
-export function readEnvKnobs(get: EnvGetter = processEnv): EnvKnobs {
+/**
+ * Reads every knob of a run; each invalid one is a warning and its default.
+ *
+ * @example
+ * ```ts
+ * const knobs = readEnvKnobs((k) => Deno.env.get(k), (line) => console.error(`warning: ${line}`));
+ * knobs.cancelGraceS; // 90 unless BAJUTSU_CANCEL_GRACE says otherwise
+ * ```
+ */
+export function readEnvKnobs(get: EnvGetter, warn: KnobWarning): EnvKnobs {
   return {
-    minWaitTimeoutS: minWaitTimeout(get),
-    cancelGraceS: cancelGrace(get),
-    crashRetries: crashRetries(get),
-    crashRecoveryBudgetS: crashRecoveryBudget(get),
-    runCrashRecoveryBudgetS: runCrashRecoveryBudget(get),
-    maxWarmReuses: xcuitestMaxWarmReuses(get),
+    minWaitTimeoutS: minWaitTimeout(get, warn),
+    cancelGraceS: cancelGrace(get, warn),
+    crashRetries: crashRetries(get, warn),
+    crashRecoveryBudgetS: crashRecoveryBudget(get, warn),
+    runCrashRecoveryBudgetS: runCrashRecoveryBudget(get, warn),
+    maxWarmReuses: xcuitestMaxWarmReuses(get, warn),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Typed errors of the config layer. Each carries a stable `code`; the CLI turns every one of
- * them into a message and exit 2 (config-cli.md §4).
+ * them into a message and exit 2 (docs/cli.md).
  *
  * @module
  */
@@ -24,15 +24,6 @@ export class MissingIdentifierError extends Error {
   constructor(readonly target: string, readonly platform: string, readonly key: string) {
     super(`target ${JSON.stringify(target)} (platform ${platform}) needs ${key}`);
     this.name = "MissingIdentifierError";
-  }
-}
-
-/** An environment knob holds a value of the wrong type (fatal: the run cannot start). */
-export class EnvKnobError extends Error {
-  readonly code = "E_ENV";
-  constructor(readonly variable: string, readonly value: string, expected: string) {
-    super(`${variable}=${JSON.stringify(value)} is not ${expected}`);
-    this.name = "EnvKnobError";
   }
 }
 

@@ -1,22 +1,21 @@
 /**
  * Readers for the config's nested blocks (notify, ai, redact, doctor, xcuitest, launchServer,
- * deviceProvider, mailbox, mockServer, viewport, systemAlertHandling, capture tokens).
+ * deviceProvider, mailbox, mockServer, viewport, systemAlertHandling, capture tokens), built
+ * with the YAML toolkit's combinators (src/yaml/combinators.ts).
  *
  * @module
  */
 import {
   dictOf,
   enumOf,
-  fail,
-  int,
   listOf,
-  num,
   numWhere,
   type Reader,
   record,
-  str,
   strOrList,
-} from "./readers.ts";
+} from "../yaml/combinators.ts";
+import { report } from "../yaml/read_context.ts";
+import { int, num, str } from "../yaml/scalars.ts";
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
   type AiSettings,
@@ -44,8 +43,8 @@ const readNotifyRaw = record({
 }, { required: ["url"] });
 
 /** One notify endpoint, with `format: slack` and `on: [failure]` filled in. */
-export const notifyEndpoint: Reader<NotifyEndpoint> = (node, path, ctx) => {
-  const r = readNotifyRaw(node, path, ctx);
+export const notifyEndpoint: Reader<NotifyEndpoint> = (ctx, node, path) => {
+  const r = readNotifyRaw(ctx, node, path);
   if (r === undefined || r.url === undefined) return undefined;
   return {
     format: r.format ?? "slack",
@@ -78,13 +77,13 @@ const unit = numWhere(num, (n) => n >= 0 && n <= 1, "a number in [0, 1]");
 const readDoctorRaw = record({ idCoverageOk: unit, idCoverageFail: unit });
 
 /** `doctor` thresholds: each in [0,1] and ok ≥ fail (checked against the built-in 0.9/0.7). */
-export const doctor: Reader<DoctorConfig> = (node, path, ctx) => {
-  const d = readDoctorRaw(node, path, ctx);
+export const doctor: Reader<DoctorConfig> = (ctx, node, path) => {
+  const d = readDoctorRaw(ctx, node, path);
   if (d === undefined) return undefined;
   const ok = d.idCoverageOk ?? 0.9;
   const bad = d.idCoverageFail ?? 0.7;
   if (ok < bad) {
-    return fail(
+    return report(
       ctx,
       node.pos,
       "E_CONFIG",
@@ -117,8 +116,8 @@ export const launchServer = record({
 }, { required: ["cmd"] }) as Reader<LaunchServer>;
 
 /** `deviceProvider` (`kind` defaults to `local`). */
-export const deviceProvider: Reader<DeviceProvider> = (node, path, ctx) => {
-  const r = record({ kind: str, endpoint: str })(node, path, ctx);
+export const deviceProvider: Reader<DeviceProvider> = (ctx, node, path) => {
+  const r = record({ kind: str, endpoint: str })(ctx, node, path);
   return r === undefined ? undefined : { ...r, kind: r.kind ?? "local" };
 };
 
@@ -153,10 +152,10 @@ export const nonNegativeNumber: Reader<number> = numWhere(num, (n) => n >= 0, "a
  * `testIdAttribute`: an HTML attribute name (letters, digits, `-`, `_`, `:`, `.`), so the page's
  * attribute selector cannot be broken by it.
  */
-export const testIdAttribute: Reader<string> = (node, path, ctx) => {
-  const s = str(node, path, ctx);
+export const testIdAttribute: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
   if (s === undefined) return undefined;
-  return /^[A-Za-z_][A-Za-z0-9_.:-]*$/.test(s) ? s : fail(
+  return /^[A-Za-z_][A-Za-z0-9_.:-]*$/.test(s) ? s : report(
     ctx,
     node.pos,
     "E_TYPE",
@@ -170,10 +169,10 @@ const TOKEN = new RegExp(
 );
 
 /** One capture token `<kind>[.<modifier>]` (`E_CAPTURE_TOKEN` otherwise). */
-export const captureToken: Reader<string> = (node, path, ctx) => {
-  const s = str(node, path, ctx);
+export const captureToken: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
   if (s === undefined) return undefined;
-  return TOKEN.test(s) ? s : fail(
+  return TOKEN.test(s) ? s : report(
     ctx,
     node.pos,
     "E_CAPTURE_TOKEN",
@@ -191,11 +190,11 @@ const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s)$/;
  * `latencyBudget.stepP95` (docs/configuration.md#latencybudget): a positive duration, read as
  * seconds — a bare number is milliseconds, a string names its unit (`800ms`, `1.5s`).
  */
-export const durationSeconds: Reader<number> = (node, path, ctx) => {
+export const durationSeconds: Reader<number> = (ctx, node, path) => {
   if (node.kind === "scalar" && typeof node.value === "number" && Number.isFinite(node.value)) {
     return node.value > 0
       ? node.value / 1000
-      : fail(ctx, node.pos, "E_TYPE", path, `expected a duration above 0, got ${node.value}`);
+      : report(ctx, node.pos, "E_TYPE", path, `expected a duration above 0, got ${node.value}`);
   }
   const m = node.kind === "scalar" && typeof node.value === "string"
     ? DURATION.exec(node.value.trim())
@@ -203,7 +202,7 @@ export const durationSeconds: Reader<number> = (node, path, ctx) => {
   const n = m ? Number(m[1]) / (m[2] === "ms" ? 1000 : 1) : 0;
   if (m && n > 0) return n;
   const shown = node.kind === "scalar" ? JSON.stringify(node.value) : `a ${node.kind}`;
-  return fail(
+  return report(
     ctx,
     node.pos,
     "E_TYPE",

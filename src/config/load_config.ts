@@ -5,10 +5,9 @@
  * @module
  */
 import { dirname, resolve } from "node:path";
-import { parseYamlFile } from "../scenario/parse_yaml.ts";
+import { parseYamlFile } from "../yaml/parse.ts";
 import { parseConfig, type ParsedConfig } from "./parse_config.ts";
 import { resolveConfigPaths } from "./resolve_paths.ts";
-import { newReadCtx } from "./readers.ts";
 
 /** The default config file name (`--config` overrides it). */
 export const DEFAULT_CONFIG_PATH = "bajutsu.config.yaml";
@@ -23,6 +22,6 @@ export async function loadConfig(path: string): Promise<ParsedConfig> {
   const file = resolve(path);
   const parsed = await parseYamlFile(path);
   if (parsed.errors.length > 0) return { config: null, errors: parsed.errors, warnings: [] };
-  const result = parseConfig(parsed.node, file, dirname(file), newReadCtx(path));
+  const result = parseConfig(parsed.node, file, dirname(file));
   return result.config ? { ...result, config: resolveConfigPaths(result.config) } : result;
 }

@@ -1,6 +1,6 @@
 /**
- * The merge rules layering uses (config-cli.md §2): ordered unions for lists, per-list union for
- * `redact`, field-by-field for `ai`.
+ * The merge rules layering uses (docs/configuration.md#layering): ordered unions for lists,
+ * per-list union for `redact`, field-by-field for `ai`.
  *
  * @module
  */

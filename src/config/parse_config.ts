@@ -4,22 +4,12 @@
  *
  * @module
  */
-import type { PNode } from "../scenario/pnode.ts";
-import type { LoadError } from "../scenario/errors.ts";
-import {
-  bool,
-  childPath,
-  enumOf,
-  fail,
-  listOf,
-  newReadCtx,
-  type ReadCtx,
-  type Reader,
-  record,
-  str,
-  strOrList,
-  warn,
-} from "./readers.ts";
+import type { PNode } from "../yaml/pnode.ts";
+import type { LoadError } from "../yaml/load_error.ts";
+import { enumOf, listOf, type Reader, record, strOrList } from "../yaml/combinators.ts";
+import { keyPath, newReadContext, type ReadContext, report, warn } from "../yaml/read_context.ts";
+import { bool, str } from "../yaml/scalars.ts";
+import { describeNode } from "../yaml/describe.ts";
 import {
   aiSettings,
   captureToken,
@@ -38,12 +28,13 @@ import {
   viewport,
   xcuitest,
 } from "./field_readers.ts";
+import { inScenarioGrammar } from "../scenario/validate/validation_context.ts";
+import { selector } from "../scenario/validate/selector.ts";
+import { interrupts } from "../scenario/validate/scenario.ts";
 import {
-  alertHandling,
-  configInterrupts,
-  readyWhenSelector,
-  redactBlock as redact,
-} from "./scenario_parts.ts";
+  redact as scenarioRedact,
+  systemAlertHandling as scenarioAlertHandling,
+} from "../scenario/validate/policies.ts";
 import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
 import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
 import { ignoredOn } from "./platform_keys.ts";
@@ -55,13 +46,20 @@ export interface ParsedConfig {
   warnings: LoadError[];
 }
 
-const backend: Reader<string[]> = (node, path, ctx) => {
-  const list = strOrList(str)(node, path, ctx);
+const backend: Reader<string[]> = (ctx, node, path) => {
+  const list = strOrList(str)(ctx, node, path);
   if (list !== undefined && list.length === 0) {
-    return fail(ctx, node.pos, "E_TYPE", path, "expected at least one backend token, got []");
+    return report(ctx, node.pos, "E_TYPE", path, "expected at least one backend token, got []");
   }
   return list;
 };
+
+// Keys whose values use scenario grammar: a config and a scenario accept exactly the same
+// selectors, steps and policies.
+const readyWhen = inScenarioGrammar(selector);
+const configInterrupts = inScenarioGrammar(interrupts);
+const redact = inScenarioGrammar(scenarioRedact);
+const alertHandling = inScenarioGrammar(scenarioAlertHandling);
 
 const platform = enumOf(PLATFORMS);
 const visualCompare = enumOf(["exact", "pixelmatch"] as const);
@@ -105,7 +103,7 @@ const readTargetFields = record({
   grantPermissions: strList,
   launchEnv: strMap,
   launchArgs: strList,
-  readyWhen: readyWhenSelector,
+  readyWhen,
   idNamespaces: strList,
   deeplinkScheme: str,
   appPath: str,
@@ -137,8 +135,8 @@ const readTargetFields = record({
 });
 
 /** One target: fields, then the deprecated alert keys folded into `systemAlertHandling`. */
-const readTarget: Reader<TargetConfig> = (node, path, ctx) => {
-  const raw = readTargetFields(node, path, ctx);
+const readTarget: Reader<TargetConfig> = (ctx, node, path) => {
+  const raw = readTargetFields(ctx, node, path);
   if (raw === undefined || node.kind !== "map") return undefined;
   const { alertHandling, dismissAlerts, ...target } = raw;
   const spelled = node.entries.filter((e) =>
@@ -151,17 +149,17 @@ const readTarget: Reader<TargetConfig> = (node, path, ctx) => {
       ctx,
       e.keyPos,
       "W_DEPRECATED",
-      childPath(path, e.key),
+      keyPath(path, e.key),
       `${e.key} is deprecated; use systemAlertHandling`,
     );
   }
   if (spelled.length > 1) {
     const e = spelled[1];
-    fail(
+    report(
       ctx,
       e.keyPos,
       "E_DUPLICATE_KEY",
-      childPath(path, e.key),
+      keyPath(path, e.key),
       `${e.key} and ${spelled[0].key} both set system alert handling; keep only ` +
         "systemAlertHandling",
     );
@@ -175,20 +173,26 @@ const readTarget: Reader<TargetConfig> = (node, path, ctx) => {
       ctx,
       mock.keyPos,
       "W_IGNORED",
-      childPath(path, "mockServer"),
+      keyPath(path, "mockServer"),
       "mockServer is accepted but has no effect",
     );
   }
   return target as TargetConfig;
 };
 
-const readTargets: Reader<Record<string, TargetConfig>> = (node, path, ctx) => {
+const readTargets: Reader<Record<string, TargetConfig>> = (ctx, node, path) => {
   if (node.kind !== "map") {
-    return fail(ctx, node.pos, "E_TYPE", path, "expected a mapping of target names to targets");
+    return report(
+      ctx,
+      node.pos,
+      "E_TYPE",
+      path,
+      `expected a mapping of target names to targets, got ${describeNode(node)}`,
+    );
   }
   const out: Record<string, TargetConfig> = {};
   for (const e of node.entries) {
-    const t = readTarget(e.value, childPath(path, e.key), ctx);
+    const t = readTarget(ctx, e.value, keyPath(path, e.key));
     if (t !== undefined) out[e.key] = t;
   }
   return out;
@@ -206,9 +210,9 @@ export function parseConfig(
   node: PNode | null,
   file: string,
   dir: string,
-  ctx: ReadCtx = newReadCtx(file),
+  ctx: ReadContext = newReadContext(),
 ): ParsedConfig {
-  const top = node === null ? {} : readTop(node, "", ctx);
+  const top = node === null ? {} : readTop(ctx, node, "");
   if (top === undefined) return { config: null, errors: ctx.errors, warnings: ctx.warnings };
   const config: Config = {
     file,
@@ -226,14 +230,14 @@ export function parseConfig(
  * Every target carries the identifier its derived platform requires; a key its platform ignores
  * is a warning at the key.
  */
-function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
+function checkIdentifiers(config: Config, root: PNode, ctx: ReadContext): void {
   const targetsNode = root.kind === "map"
     ? root.entries.find((e) => e.key === "targets")?.value
     : undefined;
   if (targetsNode?.kind !== "map") return;
   for (const e of targetsNode.entries) {
     const target = config.targets[e.key];
-    const path = childPath("targets", e.key);
+    const path = keyPath("targets", e.key);
     // A target that already failed to read would only earn a misleading second error here.
     if (!target || ctx.errors.some((x) => x.path === path || x.path.startsWith(`${path}.`))) {
       continue;
@@ -242,7 +246,7 @@ function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
     if (e.value.kind === "map") {
       for (const field of e.value.entries) {
         const why = ignoredOn(field.key, p);
-        if (why !== null) warn(ctx, field.keyPos, "W_PLATFORM", childPath(path, field.key), why);
+        if (why !== null) warn(ctx, field.keyPos, "W_PLATFORM", keyPath(path, field.key), why);
       }
     }
     const key = missingIdentifier(target, p);
@@ -250,7 +254,7 @@ function checkIdentifiers(config: Config, root: PNode, ctx: ReadCtx): void {
       // No identifier at all is a shape error (a schema can say it); the wrong one for the
       // derived platform needs the derivation chain, so it is a config error.
       const none = Object.values(PLATFORM_IDENTIFIER).every((k) => target[k] === undefined);
-      fail(
+      report(
         ctx,
         e.keyPos,
         none ? "E_REQUIRED" : "E_CONFIG",

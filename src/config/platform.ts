@@ -1,6 +1,6 @@
 /**
  * Which platform a target runs on, and which identifier that platform requires
- * (config-cli.md §2; drivers.md §5 for the backend tokens).
+ * (docs/configuration.md#layering; docs/backends.md#choosing-a-backend for the backend tokens).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Relative paths in a config resolve against the config file's directory (config-cli.md §1), so
- * a run started from anywhere finds the same scenarios, baselines and binaries.
+ * Relative paths in a config resolve against the config file's directory
+ * (docs/configuration.md#the-config-file), so a run started from anywhere finds the same scenarios,
+ * baselines and binaries.
  *
  * @module
  */

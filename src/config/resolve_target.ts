@@ -1,7 +1,7 @@
 /**
  * `resolveTarget(config, name)`: defaults × target × built-ins → `Effective`
- * (config-cli.md §2; precedence CLI flag > scenario > target > defaults > built-in, of which
- * this layer handles the last three).
+ * (docs/configuration.md#layering; precedence CLI flag > scenario > target > defaults > built-in,
+ * of which this layer handles the last three).
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
- * The typed form of a loaded `bajutsu.config.yaml` (config-cli.md §1–§2): what the file says,
- * with relative paths already made absolute. Built-in defaults are NOT filled in here; they are
- * applied by `resolveTarget`, which layers defaults × target into an `Effective`.
+ * The typed form of a loaded `bajutsu.config.yaml` (docs/configuration.md#the-config-file,
+ * docs/configuration.md#layering): what the file says, with relative paths already made absolute.
+ * Built-in defaults are NOT filled in here; they are applied by `resolveTarget`, which layers
+ * defaults × target into an `Effective`.
  *
  * Optional fields are absent when the file does not set them, so layering can tell "unset" from
  * "set to the default value".

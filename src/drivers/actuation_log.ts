@@ -1,7 +1,7 @@
 /**
- * A driver's actuation records (drivers.md §3), shared by every backend: recorded before the
- * transport answers, marked `accepted` once it did, drained per step. Bounded: past
- * {@link MAX_ACTUATIONS} records per drain are only counted as `dropped`.
+ * A driver's actuation records (docs/architecture.md#actuation-records), shared by every backend:
+ * recorded before the transport answers, marked `accepted` once it did, drained per step. Bounded:
+ * past {@link MAX_ACTUATIONS} records per drain are only counted as `dropped`.
  *
  * @example
  * ```ts

@@ -36,7 +36,7 @@ import type { EnvironmentFactory } from "./environment.ts";
  * ```
  */
 export interface BackendRequest {
-  /** Ordered backend tokens (`--backend`); empty or absent = the target platform's own. */
+  /** Ordered backend tokens (`--backend`); empty or absent = the config's `backend` list. */
   backend?: string[];
   /** Parallel lanes wanted (`--workers`); at least one lane is always built. */
   workers: number;
@@ -45,10 +45,15 @@ export interface BackendRequest {
   /** `--headed`; unset = the target's own setting. */
   headed?: boolean;
   /**
-   * `--udid a,b,…`: the devices (serials, udids) the run leases; absent or empty = the
-   * backend's default device. Backends without devices ignore it.
+   * `--udid a,b,…`: the devices (serials, udids, or simulator names) the run leases. Given, the
+   * run is pinned to them (`BackendSetup.pinned`); absent or empty = the backend's default
+   * device. Backends without devices ignore it.
    */
   udids?: string[];
+  /** `--log-predicate`: the device-log filter (iOS `log stream --predicate`). */
+  logPredicate?: string;
+  /** `--log-subsystem`: the app's log subsystem (iOS), used when no predicate is given. */
+  logSubsystem?: string;
   /** The run's environment (knobs such as `BAJUTSU_ADB_RESIDENT`); default the process's. */
   env?: (name: string) => string | undefined;
   /** One warning line for the operator (printed on stderr as `warning: …`). */
@@ -109,6 +114,48 @@ export interface Backend extends BackendSetup {
 }
 
 /**
+ * One finding of `bajutsu doctor`: what was checked, how it went, and the command that fixes a
+ * problem.
+ *
+ * @example
+ * ```ts
+ * const check: DoctorCheck = {
+ *   name: "iOS runtimes",
+ *   status: "fail",
+ *   detail: "no iOS simulator runtime is installed",
+ *   fix: "xcodebuild -downloadPlatform iOS",
+ * };
+ * ```
+ */
+export interface DoctorCheck {
+  name: string;
+  /** `warn` is worth knowing and fails nothing; `skip` means not needed on this machine. */
+  status: "ok" | "warn" | "fail" | "skip";
+  detail: string;
+  /** The exact command (or action) that fixes it. */
+  fix?: string;
+}
+
+/**
+ * What `doctor` knows when it asks a backend for its checks.
+ *
+ * @example
+ * ```ts
+ * const ctx: DoctorContext = { eff: null, env: (k) => Deno.env.get(k), required: false };
+ * ```
+ */
+export interface DoctorContext {
+  /** The target checked (`--target`), or null for a machine-wide check. */
+  eff: Effective | null;
+  env: (name: string) => string | undefined;
+  /**
+   * The backend is needed (a target of its platform was named): a missing tool is a failure.
+   * Otherwise a backend whose tools are missing reports one `skip`.
+   */
+  required: boolean;
+}
+
+/**
  * One backend as the registry knows it. Static: reading it starts nothing.
  *
  * @example
@@ -141,6 +188,8 @@ export interface BackendDescriptor {
    * @throws BackendUnavailable when the request cannot be served (unknown engine, no browser)
    */
   prepare(eff: Effective, req: BackendRequest): Promise<BackendSetup>;
+  /** `bajutsu doctor`'s checks of this backend's tools and machine state (absent: none). */
+  doctorChecks?(ctx: DoctorContext): Promise<DoctorCheck[]>;
 }
 
 /**

@@ -46,7 +46,7 @@ export type Point = [x: number, y: number];
 export type Frame = [x: number, y: number, w: number, h: number];
 
 /**
- * One node of the flat, document-ordered element tree (selectors-assertions.md §1).
+ * One node of the flat, document-ordered element tree (docs/architecture.md#the-element-tree).
  *
  * @example
  * ```ts
@@ -99,7 +99,8 @@ export type Gesture =
   | "back";
 
 /**
- * What the driver actually sent (drivers.md §3). Never holds typed text or labels.
+ * What the driver actually sent (docs/architecture.md#actuation-records). Never holds typed text or
+ * labels.
  *
  * @example
  * ```ts
@@ -146,7 +147,8 @@ export interface ActuationDrain {
 export type DriverName = ActuatorName;
 
 /**
- * Capability tokens (drivers.md §4); preflight fails a scenario that needs one its backend lacks.
+ * Capability tokens (docs/backends.md#capabilities); preflight fails a scenario that needs one its
+ * backend lacks.
  *
  * @example
  * ```ts
@@ -172,7 +174,7 @@ export type Capability =
   | string;
 
 /**
- * One exchange seen by a network collector (selectors-assertions.md §6).
+ * One exchange seen by a network collector (docs/scenario-language.md#network-matching).
  *
  * @example
  * ```ts
@@ -210,7 +212,7 @@ export interface DriverInterval {
 }
 
 /**
- * How a tap is delivered (docs/scenario-language.md#tap): which pointer button, and where inside
+ * How a tap is delivered (docs/scenario-language.md#taps): which pointer button, and where inside
  * the element, as fractions of its frame (`[0.5, 0.5]`, the centre, when absent). A backend that
  * cannot honour an option lacks its capability (`secondaryTap`, `tapOffset`), so preflight
  * rejects the scenario before it runs.
@@ -322,7 +324,7 @@ export interface Driver {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors (drivers.md §2). Each has a stable `code`.
+// Errors (docs/architecture.md#driver-errors). Each has a stable `code`.
 
 /**
  * Base of every error a driver raises on purpose. {@link isStepLevelError} splits the family:
@@ -438,7 +440,7 @@ export class ManualStepRequired extends UnsupportedAction {
 }
 
 /**
- * Not implemented by this backend yet (the seed's NotImplementedError); the step fails.
+ * Not implemented by this backend yet; the step fails.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * Key names of the `press` step, defined once for every backend (docs/scenario-language.md#press).
+ * Key names of the `press` step, defined once for every backend (docs/scenario-language.md#press-and-hover).
  * A chord is zero or more modifiers and one key, joined by `+`: `Enter`, `Shift+Tab`,
  * `Control+A`. Keys are the named keys below or one printable character; each backend maps a
  * chord to its own input (the web backend to Playwright key names; iOS and Android map the same

@@ -139,8 +139,9 @@ export function availableSummary(): string {
 }
 
 /**
- * Chooses the backend for the target and prepares it: the requested tokens (default: the
- * target platform's own), the first candidate that is available and drives the target.
+ * Chooses the backend for the target and prepares it: the requested tokens (`--backend`, else
+ * the config's `backend` list, target over defaults, else the target platform's own), the first
+ * candidate that is available and drives the target.
  *
  * @throws BackendUnavailable naming every candidate's reason and what is available
  *
@@ -153,7 +154,7 @@ export function availableSummary(): string {
  * ```
  */
 export async function selectBackend(eff: Effective, req: BackendRequest): Promise<Backend> {
-  const requested = req.backend && req.backend.length > 0 ? req.backend : [eff.platform];
+  const requested = req.backend && req.backend.length > 0 ? req.backend : eff.backend;
   const candidates = expandTokens(requested);
   const reasons: string[] = [];
   for (const d of candidates) {

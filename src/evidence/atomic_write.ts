@@ -15,17 +15,34 @@ export class WritesClosedError extends Error {
   }
 }
 
+/** Slots of an {@link AtomicWrites} fence: closed (0/1), temp files being created (a count). */
+export const FENCE_SLOTS = { closed: 0, creating: 1 } as const;
+const CLOSED_SLOT = FENCE_SLOTS.closed;
+const CREATING_SLOT = FENCE_SLOTS.creating;
+
 /**
- * The atomic writes of one process that are in flight. An abort closes it: new writes are
- * refused, writes in flight stop before their rename, and their temp files are removed before
- * the process exits.
+ * A registry of atomic writes in flight: one per run, passed to every write of the run (the
+ * evidence and the reports), so the abort path of a second Ctrl-C can stop them all. An abort
+ * closes it: new writes are refused, writes in flight stop before their rename, and their temp
+ * files are removed before the process exits.
+ *
+ * @example
+ * ```ts
+ * const writes = new AtomicWrites();
+ * await writeFileAtomic("runs/x/manifest.json", "{}\n", 0o600, writes);
+ * await writes.close(1000); // on abort: nothing more is renamed into place
+ * ```
+ *
+ * Its `fence` is shared memory, so that a thread that must end the process while the main thread
+ * is busy (the signal watcher, docs/signals.md) can close the writes too: see {@link sealWrites}.
  */
 export class AtomicWrites {
+  /** `[closed, creating]`, shared with a thread that may seal these writes. */
+  readonly fence: Int32Array<SharedArrayBuffer> = new Int32Array(new SharedArrayBuffer(8));
   #pending = new Map<string, Promise<void>>();
-  #closed = false;
 
   get closed(): boolean {
-    return this.#closed;
+    return Atomics.load(this.fence, CLOSED_SLOT) !== 0;
   }
 
   /** Temp paths of the writes in flight. */
@@ -41,11 +58,29 @@ export class AtomicWrites {
   }
 
   /**
+   * Creates the temp file `tmp` (for a write of `path`) unless the writes are closed. It is
+   * synchronous, and announced in the fence before the closed flag is read: a thread sealing the
+   * writes either stops it or waits for the file to exist, so its sweep cannot miss the file.
+   *
+   * @throws WritesClosedError when the writes are closed
+   */
+  createTemp(tmp: string, path: string, mode: number): Deno.FsFile {
+    Atomics.add(this.fence, CREATING_SLOT, 1);
+    try {
+      if (this.closed) throw new WritesClosedError(path);
+      return Deno.openSync(tmp, { write: true, createNew: true, mode });
+    } finally {
+      Atomics.sub(this.fence, CREATING_SLOT, 1);
+      Atomics.notify(this.fence, CREATING_SLOT);
+    }
+  }
+
+  /**
    * Refuses new writes, waits up to `timeoutMs` for the writes in flight to stop, then removes
    * any temp file one of them still left (a write stuck in the file system past the wait).
    */
   async close(timeoutMs: number): Promise<void> {
-    this.#closed = true;
+    Atomics.store(this.fence, CLOSED_SLOT, 1);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((r) => timer = setTimeout(r, timeoutMs));
     await Promise.race([Promise.allSettled([...this.#pending.values()]), waited]);
@@ -59,10 +94,22 @@ export class AtomicWrites {
 }
 
 /**
- * The writes of this process. Temp files are a process-wide resource, like open files: the abort
- * path must see every writer's, so they are registered here rather than per caller.
+ * Closes, from another thread, the writes whose `fence` this is, and waits (at most `timeoutMs`:
+ * a file system can hang) until none of them is creating a temp file. Afterwards no new temp file
+ * appears, and every one already created is on disk for {@link removeTempFilesOf} to find. Blocks
+ * the calling thread: for a worker about to end the process, never for the main thread.
  */
-export const processWrites: AtomicWrites = new AtomicWrites();
+export function sealWrites(fence: Int32Array<SharedArrayBuffer>, timeoutMs: number): void {
+  Atomics.store(fence, CLOSED_SLOT, 1);
+  Atomics.notify(fence, CLOSED_SLOT);
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const creating = Atomics.load(fence, CREATING_SLOT);
+    const left = until - performance.now();
+    if (creating === 0 || left <= 0) return;
+    Atomics.wait(fence, CREATING_SLOT, creating, left);
+  }
+}
 
 /** Temp files carry the writer's pid: `.<name>.<pid>.<uuid>.tmp`. */
 const TEMP_NAME =
@@ -107,8 +154,9 @@ export function removeTempFilesOf(pid: number, dir: string, recursive: boolean):
 
 /**
  * Writes `data` to a temp name in the target's directory, then renames it over `path`. The temp
- * file is removed when anything fails, so no `.tmp` file is ever left behind; once `writes` is
- * closed (an abort) the write stops before its rename.
+ * file is removed when anything fails, so no `.tmp` file is ever left behind. With `writes` the
+ * write is tracked there, and once `writes` is closed (an abort) it stops before its rename;
+ * without, nothing can abort it (a one-off write outside a run: `report`, `serve`).
  *
  * @throws WritesClosedError when `writes` is closed
  *
@@ -121,28 +169,34 @@ export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
   mode = 0o600,
-  writes: AtomicWrites = processWrites,
+  writes?: AtomicWrites,
 ): Promise<void> {
-  if (writes.closed) throw new WritesClosedError(path);
+  if (writes?.closed) throw new WritesClosedError(path);
   const tmp = tempPathFor(path);
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   const stopIfClosed = () => {
-    if (writes.closed) throw new WritesClosedError(path);
+    if (writes?.closed) throw new WritesClosedError(path);
   };
   const work = (async () => {
+    let file: Deno.FsFile | null = null;
     try {
-      const opts = { mode, createNew: true };
-      if (typeof data === "string") await Deno.writeTextFile(tmp, data, opts);
-      else await Deno.writeFile(tmp, data, opts);
+      file = writes
+        ? writes.createTemp(tmp, path, mode)
+        : Deno.openSync(tmp, { write: true, createNew: true, mode });
+      for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
+      file.close();
+      file = null;
       stopIfClosed();
       // The creation mode is filtered by the umask; set it exactly.
       if (Deno.build.os !== "windows") await Deno.chmod(tmp, mode);
       stopIfClosed();
       await Deno.rename(tmp, path);
     } catch (err) {
+      file?.close();
       await Deno.remove(tmp).catch(() => {});
       throw err;
     }
   })();
-  writes.track(tmp, work);
+  writes?.track(tmp, work);
   await work;
 }

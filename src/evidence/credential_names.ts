@@ -1,6 +1,6 @@
 /**
- * Credential-ish words in an element's identifier or label (evidence.md §8): such an element's
- * value is masked even without a secure trait.
+ * Credential-ish words in an element's identifier or label (docs/redaction.md#other-rules): such an
+ * element's value is masked even without a secure trait.
  *
  * @module
  */

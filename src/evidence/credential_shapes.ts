@@ -1,6 +1,7 @@
 /**
- * Strings shaped like well-known credentials (evidence.md §8): masked in all text even when no
- * configuration names them, with a warning because a credential reached the app's output.
+ * Strings shaped like well-known credentials (docs/redaction.md#other-rules): masked in all text
+ * even when no configuration names them, with a warning because a credential reached the app's
+ * output.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * The file sink (evidence.md §4–6): writes a run's evidence under `runs/<runId>/<sid>/<stepDir>/`
- * (layout in docs/reports.md). Every file goes through one redacting writer; a capture or write
- * that fails is recorded in the run's failure tally (and the optional log) and dropped, never
- * thrown: evidence never influences a verdict.
+ * The file sink (docs/architecture.md#one-leaf-step, docs/architecture.md#evidence-sink): writes a
+ * run's evidence under `runs/<runId>/<sid>/<stepDir>/` (layout in docs/reports.md). Every file goes
+ * through one redacting writer; a capture or write that fails is recorded in the run's failure
+ * tally (and the optional log) and dropped, never thrown: evidence never influences a verdict.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Which header names are masked (evidence.md §8): a default list plus `redact.headers`, minus
- * `redact.unmaskHeaders`. `cookie` and `set-cookie` are linked: naming one names both.
+ * Which header names are masked (docs/redaction.md#other-rules): a default list plus
+ * `redact.headers`, minus `redact.unmaskHeaders`. `cookie` and `set-cookie` are linked: naming one
+ * names both.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
  * Masks the values of sensitive keys (header names and `redact.fields`) written as text
- * (evidence.md §8): `"k": v` (quotes kept), `k=v`, and `k: …` to the end of the line.
+ * (docs/redaction.md#other-rules): `"k": v` (quotes kept), `k=v`, and `k: …` to the end of the
+ * line.
  *
  * @module
  */

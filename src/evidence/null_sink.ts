@@ -1,6 +1,6 @@
 /**
- * The default sink (evidence.md §6): writes nothing and triggers no driver reads, so a run
- * without evidence costs nothing extra.
+ * The default sink (docs/architecture.md#evidence-sink): writes nothing and triggers no driver
+ * reads, so a run without evidence costs nothing extra.
  *
  * @module
  */

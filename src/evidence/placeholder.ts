@@ -1,5 +1,5 @@
 /**
- * The one replacement text of every redaction (evidence.md §8).
+ * The one replacement text of every redaction (docs/redaction.md#the-redact-block).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Unions the `redact` blocks that apply to one scenario: config defaults, the target and the
- * scenario itself (evidence.md §8, config-cli.md §2).
+ * scenario itself (docs/redaction.md#the-redact-block, docs/configuration.md#layering).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * The one writer of the run directory's files (evidence.md §6): text goes through the redactor,
- * images are written unmasked, and every file is written atomically with mode 0600.
+ * The one writer of the run directory's files (docs/architecture.md#evidence-sink): text goes
+ * through the redactor, images are written unmasked, and every file is written atomically with mode
+ * 0600.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * The evidence sink (evidence.md §6): where captures go. The loop decides what to capture; the
- * sink writes it. `NullSink` writes nothing and triggers no extra reads.
+ * The evidence sink (docs/architecture.md#evidence-sink): where captures go. The loop decides what
+ * to capture; the sink writes it. `NullSink` writes nothing and triggers no extra reads.
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * The body of `wait-timeout.json` (evidence.md §6): what a timed-out `for` wait saw.
+ * The body of `wait-timeout.json` (docs/reports.md#wait-timeoutjson): what a timed-out `for` wait
+ * saw.
  *
  * @module
  */

@@ -13,14 +13,13 @@ import { defaultPreconditions } from "../scenario/validate/preconditions.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { treesEqual } from "../selectors/mod.ts";
 import { type Backend, backendFor } from "../runner/backends.ts";
-import { launchTargetServer } from "../runner/pipeline.ts";
-import { AppServerError } from "../process/app_server.ts";
+import { startTargetServer } from "../runner/target_server.ts";
 import { EXIT_OK, EXIT_USAGE } from "../runner/exit_codes.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import { type Clock, realClock } from "../time/clock.ts";
 import { inspectTable, inspectTree } from "./format.ts";
 import type { CliIo } from "../cli/program.ts";
-import { printableIo } from "../cli/printable.ts";
+import { printableIo } from "../text/printable.ts";
 import { loadTarget } from "../cli/target.ts";
 
 /** Seconds between reads of `--watch`. */
@@ -71,14 +70,8 @@ export async function inspect(
   const io = printableIo(rawIo);
   const eff = await loadTarget(opts.config, opts.target, io);
   if (typeof eff === "number") return eff;
-  let server;
-  try {
-    server = await launchTargetServer(eff, io);
-  } catch (err) {
-    if (!(err instanceof AppServerError)) throw err;
-    for (const line of `${err.code} ${err.message}`.split("\n")) io.stderr(line);
-    return EXIT_USAGE;
-  }
+  const server = await startTargetServer(eff, io);
+  if (server === false) return EXIT_USAGE;
   await using _server = server;
   let backend: Backend;
   try {

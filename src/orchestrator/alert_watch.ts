@@ -1,9 +1,9 @@
 /**
- * The alert guard armed inside a wait (seed: BE-0269). A wait that a system alert blocks would
- * otherwise sit out its whole timeout before the end-of-step retry; instead the guard fires
- * against the tree the wait already polled as soon as that tree looks collapsed. Debounced (the
- * collapse must be seen on consecutive polls), cooldown-limited and capped per wait, so a screen
- * that is merely mid-render does not trigger a storm of dismiss attempts.
+ * The alert guard armed inside a wait (docs/architecture.md#alert-guard). A wait that a system
+ * alert blocks would otherwise sit out its whole timeout before the end-of-step retry; instead the
+ * guard fires against the tree the wait already polled as soon as that tree looks collapsed.
+ * Debounced (the collapse must be seen on consecutive polls), cooldown-limited and capped per wait,
+ * so a screen that is merely mid-render does not trigger a storm of dismiss attempts.
  *
  * @module
  */
@@ -11,7 +11,7 @@ import type { Driver, Element } from "../drivers/driver.ts";
 import type { Clock } from "../time/clock.ts";
 import type { AlertGuard } from "./types.ts";
 
-/** Consecutive collapsed polls needed before the guard fires (runner.md §6: three). */
+/** Consecutive collapsed polls before the guard fires (docs/architecture.md#alert-guard). */
 export const GUARD_DEBOUNCE_POLLS = 3;
 /** Minimum virtual seconds between two attempts of one wait. */
 export const GUARD_COOLDOWN_S = 1;

@@ -1,7 +1,8 @@
 /**
- * Evaluating an `assert` step or the `expect` block (selectors-assertions.md §7): one snapshot
- * by default; with a `minWaitTimeoutS` floor the block is re-read every 50 ms until it passes or
- * the budget ends, stopping early once only read-once kinds still fail.
+ * Evaluating an `assert` step or the `expect` block
+ * (docs/scenario-language.md#evaluating-assertions): one snapshot by default; with a
+ * `minWaitTimeoutS` floor the block is re-read every 50 ms until it passes or the budget ends,
+ * stopping early once only read-once kinds still fail.
  *
  * @module
  */

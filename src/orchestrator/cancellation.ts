@@ -1,7 +1,8 @@
 /**
- * Cooperative cancellation inside one scenario (runner.md §7): the signal is read between steps
- * and inside every poll loop; the after phase runs under its own deadline instead, because the
- * cancel source is latched and would stop every cleanup step at its first read.
+ * Cooperative cancellation inside one scenario (docs/architecture.md#cancellation): the signal is
+ * read between steps and inside every poll loop; the after phase runs under its own deadline
+ * instead, because the cancel source is latched and would stop every cleanup step at its first
+ * read.
  *
  * @module
  */

@@ -69,7 +69,7 @@ export interface PhaseState {
   readonly outcomes: StepOutcome[];
   /** Next step index (containers, nested steps and interrupt recoveries all take one). */
   next: number;
-  /** `""` for steps, `"before/"` / `"after/"` for hooks (evidence.md §5). */
+  /** `""` for steps, `"before/"` / `"after/"` for hooks (docs/reports.md#the-run-folder). */
   readonly dirPrefix: string;
   /** True while interrupt recovery steps run: they never trigger interrupts themselves. */
   inRecovery: boolean;

@@ -1,7 +1,7 @@
 /**
- * Control-flow steps (scenario-dsl.md §5.7): `if`, `forEach` and (LATER) `web`. A container
- * takes a step index, its nested steps share the phase's counter, outcomes and bindings, and its
- * outcome is appended after its children's. It produces no evidence of its own; its failure
+ * Control-flow steps (docs/scenario-language.md#control-flow): `if`, `forEach` and (LATER) `web`. A
+ * container takes a step index, its nested steps share the phase's counter, outcomes and bindings,
+ * and its outcome is appended after its children's. It produces no evidence of its own; its failure
  * reason is the failing child's text (`step 3 (tap): …`).
  *
  * @module

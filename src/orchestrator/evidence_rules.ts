@@ -1,6 +1,7 @@
 /**
- * capturePolicy firing and the per-step capture list (evidence.md §2–3, seed "Evidence rule
- * firing"). Pure functions: the leaf-step flow supplies the facts, the sink does the writing.
+ * capturePolicy firing and the per-step capture list
+ * (docs/scenario-language.md#capturepolicy-rules). Pure functions: the leaf-step flow supplies the
+ * facts, the sink does the writing.
  *
  * @module
  */
@@ -60,7 +61,7 @@ export function firedRules(policy: readonly CaptureRule[], facts: FiringFacts): 
 /**
  * The instant tokens a step captures after acting: `["elements", …inline, …fired rules'
  * captures, …baseline]`, normalized, deduplicated in first-seen order, without interval kinds
- * and without the screenshots the always-on pair already covers (Δ6: `.around`/`.onError` are
+ * and without the screenshots the always-on pair already covers (`.around`/`.onError` are
  * no-ops too).
  *
  * @example

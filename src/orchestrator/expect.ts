@@ -1,5 +1,5 @@
 /**
- * The final `expect` block (scenario-dsl.md §9, seed "Run results"): evaluated only after every
+ * The final `expect` block (docs/scenario-language.md#failure-texts): evaluated only after every
  * step passed, with the final bindings. When it fails and the alert guard dismisses a blocker,
  * it is evaluated once more.
  *
@@ -29,7 +29,8 @@ export async function runExpect(ctx: RunContext, result: RunResult): Promise<str
   const evalCtx = ctx.options.expectContext ?? {};
   let { results, tree } = await evaluateBlock(ctx, block, evalCtx);
   if (!passed(results) && ctx.alertGuard) {
-    // With a guard present, a failed expect always gets its one re-evaluation (seed).
+    // With a guard present, a failed expect always gets its one re-evaluation
+    // (docs/architecture.md#alert-guard).
     const label = await ctx.alertGuard(ctx.driver, tree);
     if (label !== null) {
       result.expectAlerts = [{ label }];

@@ -1,6 +1,7 @@
 /**
- * `extract` (scenario-dsl.md §5.6): after a passing step, copy properties of uniquely resolved
- * elements of the post-step tree into `vars.*`, in map order, stopping at the first failure.
+ * `extract` (docs/scenario-language.md#extract): after a passing step, copy properties of uniquely
+ * resolved elements of the post-step tree into `vars.*`, in map order, stopping at the first
+ * failure.
  *
  * @module
  */

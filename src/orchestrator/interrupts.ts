@@ -1,9 +1,10 @@
 /**
- * `interrupts` (scenario-dsl.md §8): in-tree interstitials cleared by recovery steps. One guard
- * per leaf step: before a non-`wait` step acts it reads the tree and runs the steps of every entry
- * matching that snapshot, re-reading and re-checking until nothing fires; during a
- * `for`/`settled`/`screenChanged` wait it checks each poll after the wait's own condition failed. An entry fires at most three consecutive
- * times per step, then goes inert; a recovery failure fails the step.
+ * `interrupts` (docs/scenario-language.md#interrupts): in-tree interstitials cleared by recovery
+ * steps. One guard per leaf step: before a non-`wait` step acts it reads the tree and runs the
+ * steps of every entry matching that snapshot, re-reading and re-checking until nothing fires;
+ * during a `for`/`settled`/`screenChanged` wait it checks each poll after the wait's own condition
+ * failed. An entry fires at most three consecutive times per step, then goes inert; a recovery
+ * failure fails the step.
  *
  * @module
  */
@@ -43,7 +44,7 @@ export class InterruptGuard {
 
   /**
    * One pass over the entries against one snapshot: every entry whose condition holds on `tree`
-   * runs its recovery, in order (§8: each matching entry runs its steps, then the caller re-reads).
+   * runs its recovery, in order (each matching entry runs its steps, then the caller re-reads).
    * A recovery failure ends the pass. Returns true when any recovery ran (the tree is then stale).
    */
   async #firePass(tree: readonly Element[]): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The flow of one leaf step (seed "The flow of one step", evidence.md §4):
+ * The flow of one leaf step (docs/architecture.md#one-leaf-step):
  *
  * 1. step id (`name` or `step<i>`); the pre-action tree when a `screenChanged` rule needs it
  *    (reusing the previous step's post tree); the pre baseline (`sink.before`);
@@ -85,8 +85,9 @@ export async function runLeafStep(
   }
   const primary = primarySelector(s);
   const pid = primary ? primaryId(primary) : null;
-  // Reports show what the step acted on; a wait has no primary selector (evidence.md §3) but
-  // its awaited selector is what a reader wants to see.
+  // Reports show what the step acted on; a wait has no primary selector
+  // (docs/scenario-language.md#capturepolicy-rules) but its awaited selector is what a reader wants
+  // to see.
   const shown = primary ?? awaitedSelector(s);
   if (shown) outcome.selector = maskValue(ctx, shown);
 

@@ -1,7 +1,7 @@
 /**
- * The lifecycle phases around the step loop (seed, scenario-dsl.md §4): `before` as a
- * precondition, `after` once a verdict exists — on every exit path, including a cancelled run
- * (then under its own deadline) and a `before` failure.
+ * The lifecycle phases around the step loop (docs/scenario-language.md#lifecycle-before-and-after):
+ * `before` as a precondition, `after` once a verdict exists — on every exit path, including a
+ * cancelled run (then under its own deadline) and a `before` failure.
  *
  * @module
  */

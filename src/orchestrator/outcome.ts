@@ -38,7 +38,7 @@ export function newOutcome(
   return outcome;
 }
 
-/** `step <index> (<action>): <reason>` (scenario-dsl.md §9). */
+/** `step <index> (<action>): <reason>` (docs/scenario-language.md#failure-texts). */
 export function stepFailureText(outcome: StepOutcome): string {
   return `step ${outcome.index} (${outcome.action}): ${outcome.reason}`;
 }

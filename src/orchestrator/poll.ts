@@ -1,5 +1,5 @@
 /**
- * Poll timing shared by every condition loop (scenario-dsl.md §5.5): one read every 50 ms
+ * Poll timing shared by every condition loop (docs/scenario-language.md#wait): one read every 50 ms
  * measured from the start of each read, sleeping only the remainder through the injected clock,
  * and never sleeping past the deadline.
  *

@@ -1,14 +1,15 @@
 /**
- * Preflight (runner.md §9): a pure check of one scenario before any device work. A LATER
- * feature fails the scenario with `E_UNSUPPORTED: <path>: <what>`; then capability gaps of the
- * chosen backend fail it with `unsupported on backend '<a>': <path>: <label> needs '<cap>'; …`.
+ * Preflight (docs/architecture.md#preflight): a pure check of one scenario before any device work.
+ * A LATER feature fails the scenario with `E_UNSUPPORTED: <path>: <what>`; then capability gaps of
+ * the chosen backend fail it with `unsupported on backend '<a>': <path>: <label> needs '<cap>'; …`.
  * Paths are 0-based: `step 3`, `step 2 > if > then[0]`, `step 1 > forEach[2]`, `expect[0]`,
  * `step 4 > assert[1]`, `before > step 0`, `after[1] > step 0`, `scenario.permissions`.
  *
  * @module
  */
 import type { Capability } from "../drivers/driver.ts";
-import type { Assertion, AssertionKind, Scenario, SourcePos, Step } from "../scenario/types.ts";
+import type { Assertion, AssertionKind, Scenario, Step } from "../scenario/types.ts";
+import type { SourcePos } from "../yaml/pnode.ts";
 import { DEVICE_CONTROL_ACTIONS } from "./actions/device_control.ts";
 import { tokenKind } from "./evidence_rules.ts";
 import { tapSpec } from "../scenario/tap_spec.ts";
@@ -37,7 +38,7 @@ export const LATER_ASSERTIONS: ReadonlySet<AssertionKind> = new Set<AssertionKin
 /** Capture kinds whose behaviour is LATER. */
 export const LATER_CAPTURES: ReadonlySet<string> = new Set(["rawTree", "appTrace"]);
 
-/** The capability each gated action needs (runner.md §9). */
+/** The capability each gated action needs (docs/architecture.md#preflight). */
 const ACTION_CAPABILITY: Readonly<Record<string, string>> = {
   press: "keyPress",
   hover: "hover",

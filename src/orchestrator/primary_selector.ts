@@ -1,6 +1,6 @@
 /**
- * A step's primary target selector (evidence.md §3): what `idMatches` triggers match against
- * and what reports show as the step's selector.
+ * A step's primary target selector (docs/scenario-language.md#capturepolicy-rules): what
+ * `idMatches` triggers match against and what reports show as the step's selector.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * Re-validation after runtime substitution (scenario-dsl.md §6, Δ4): the loader could not check
- * a field that held a `${…}` token, so once the token is replaced the parts that matter are
- * checked again — regexes compile, number slots hold numbers in range, booleans are booleans.
- * Number and boolean spellings are coerced in place on the substituted copy.
+ * Re-validation after runtime substitution (docs/scenario-language.md#variables-and-substitution):
+ * the loader could not check a field that held a `${…}` token, so once the token is replaced the
+ * parts that matter are checked again — regexes compile, number slots hold numbers in range,
+ * booleans are booleans. Number and boolean spellings are coerced in place on the substituted copy.
  *
  * @module
  */

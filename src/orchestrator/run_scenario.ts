@@ -1,8 +1,9 @@
 /**
- * `runScenario` — the deterministic run loop for one scenario (seed "run_scenario"): before
- * phase → steps → expect → after phase. Each step is act → (wait) → verify; pass/fail comes only
- * from machine assertions; the run stops at the first failure. Driver, clock, sink, alert guard,
- * relauncher and cancel signal are injected, so the loop depends on the Driver interface alone.
+ * `runScenario` — the deterministic run loop for one scenario (docs/architecture.md#the-run-loop):
+ * before phase → steps → expect → after phase. Each step is act → (wait) → verify; pass/fail comes
+ * only from machine assertions; the run stops at the first failure. Driver, clock, sink, alert
+ * guard, relauncher and cancel signal are injected, so the loop depends on the Driver interface
+ * alone.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * `runStepBody` (seed "_run_step_body"): the act / wait / assert of one leaf step, dispatched by
- * one exhaustive `switch` over the DSL action (the compiler checks every kind is handled).
- * Step-level errors (selector, not tappable, unsupported, not implemented, the loop's own
+ * `runStepBody` (docs/architecture.md#one-leaf-step): the act / wait / assert of one leaf step,
+ * dispatched by one exhaustive `switch` over the DSL action (the compiler checks every kind is
+ * handled). Step-level errors (selector, not tappable, unsupported, not implemented, the loop's own
  * `StepFailed`, a bad regex) become a failed step; anything else — a backend crash, a device or
  * channel fault, cancellation — propagates.
  *

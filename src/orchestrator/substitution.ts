@@ -1,8 +1,8 @@
 /**
- * Runtime substitution (scenario-dsl.md §6): `${vars.*}` and `${secrets.*}` are replaced per step
- * with the bindings as they stand when the step starts, then the step is re-validated
- * (`revalidate.ts`). Unbound tokens stay literal and are warned about once. Secret values are
- * masked out of every text the run records.
+ * Runtime substitution (docs/scenario-language.md#variables-and-substitution): `${vars.*}` and
+ * `${secrets.*}` are replaced per step with the bindings as they stand when the step starts, then
+ * the step is re-validated (`revalidate.ts`). Unbound tokens stay literal and are warned about
+ * once. Secret values are masked out of every text the run records.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * Run results (the seed's StepOutcome / RunResult) and the inputs of `runScenario`. Reports are
- * pure functions of these records.
+ * Run results (StepOutcome / RunResult, docs/architecture.md#the-run-loop) and the inputs of
+ * `runScenario`. Reports are pure functions of these records.
  *
  * @module
  */
@@ -21,7 +21,7 @@ import type { EvalContext } from "../assertions/context.ts";
 
 export type { Artifact };
 
-/** One assertion's verdict (selectors-assertions.md §7). */
+/** One assertion's verdict (docs/scenario-language.md#evaluating-assertions). */
 export interface AssertionResult {
   ok: boolean;
   kind: AssertionKind;
@@ -208,7 +208,7 @@ export interface RunOptions {
   /** Floor under every wait timeout and the assert/expect re-read budget (BAJUTSU_MIN_WAIT_TIMEOUT). */
   minWaitTimeoutS?: number;
   relauncher?: Relauncher | null;
-  /** Config-level interrupts, run before the scenario's own (scenario-dsl.md §8). */
+  /** Config-level interrupts, run before the scenario's (docs/scenario-language.md#interrupts). */
   interrupts?: Interrupt[];
   /** Redaction rules (config ∪ scenario), for sinks that write text. */
   redact?: Redact;

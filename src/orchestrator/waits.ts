@@ -1,5 +1,5 @@
 /**
- * Condition waits (scenario-dsl.md §5.5, seed "Waits"): poll `query()` (or the observed
+ * Condition waits (docs/scenario-language.md#wait): poll `query()` (or the observed
  * exchanges) every 50 ms until the condition holds or the effective timeout passes. Every read is
  * checked before the deadline test, so `timeout: 0` still gets one look. There is no fixed sleep.
  *

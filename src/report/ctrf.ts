@@ -1,6 +1,6 @@
 /**
- * ctrf.json (reporting.md §5): the Common Test Report Format projection of the manifest. A pure
- * function of the manifest alone (start time from the run id, no clock, no host info), so a
+ * ctrf.json (docs/reports.md#ctrfjson): the Common Test Report Format projection of the manifest. A
+ * pure function of the manifest alone (start time from the run id, no clock, no host info), so a
  * re-render reproduces it byte for byte.
  *
  * @module
@@ -85,7 +85,14 @@ export function ctrfJson(manifest: Manifest): Json {
   return doc;
 }
 
-/** ctrf.json's file content: two-space JSON plus a final newline. */
+/**
+ * ctrf.json's file content: two-space JSON plus a final newline.
+ *
+ * @example
+ * ```ts
+ * await Deno.writeTextFile("runs/x/ctrf.json", ctrfText(manifest));
+ * ```
+ */
 export function ctrfText(manifest: Manifest): string {
   return JSON.stringify(ctrfJson(manifest), null, 2) + "\n";
 }

@@ -10,10 +10,24 @@ import { relativeHref } from "./html/escape.ts";
 import type { Manifest } from "./manifest_types.ts";
 import { confine, realRunDir } from "./run_confinement.ts";
 
-/** Default budget of embedded element-tree bytes per report (8 MiB). */
+/**
+ * Default budget of embedded element-tree bytes per report (8 MiB).
+ *
+ * @example
+ * ```ts
+ * await writeReport(runDir, input, { treeBudget: DEFAULT_TREE_BUDGET / 2 });
+ * ```
+ */
 export const DEFAULT_TREE_BUDGET = 8 * 1024 * 1024;
 
-/** elements.json artifact names in embedding priority: failed scenarios, then the others. */
+/**
+ * elements.json artifact names in embedding priority: failed scenarios, then the others.
+ *
+ * @example
+ * ```ts
+ * treePaths(manifest)[0]; // "01-checkout/step3/elements.json": a failed scenario's trees first
+ * ```
+ */
 export function treePaths(manifest: Manifest): string[] {
   const ordered = [
     ...manifest.scenarios.filter((s) => !s.ok),
@@ -34,6 +48,12 @@ const BATCH = 16;
  * Loads element trees under `runDir` until `budget` bytes are used. Missing or invalid files are
  * left out (the page then links the file instead); so is a file that resolves outside the run
  * through a symlink, with a line to `warn` naming it.
+ *
+ * @example
+ * ```ts
+ * const trees = await loadElementTrees("runs/20240501-101500", manifest, DEFAULT_TREE_BUDGET);
+ * renderReport(manifest, { elementTrees: trees });
+ * ```
  */
 export async function loadElementTrees(
   runDir: string,

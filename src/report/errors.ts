@@ -4,7 +4,14 @@
  * @module
  */
 
-/** manifest.json is missing, not JSON, or not a manifest at all. */
+/**
+ * manifest.json is missing, not JSON, or not a manifest at all.
+ *
+ * @example
+ * ```ts
+ * throw new ManifestReadError("runs/x/manifest.json: not a bajutsu manifest", "runs/x/manifest.json");
+ * ```
+ */
 export class ManifestReadError extends Error {
   readonly code = "E_MANIFEST";
   constructor(message: string, readonly path: string, options?: ErrorOptions) {
@@ -13,7 +20,14 @@ export class ManifestReadError extends Error {
   }
 }
 
-/** manifest.json declares a `schemaVersion` this build does not know. */
+/**
+ * manifest.json declares a `schemaVersion` this build does not know.
+ *
+ * @example
+ * ```ts
+ * parseManifest(textFromANewerBajutsu); // throws ManifestVersionError (E_MANIFEST_VERSION)
+ * ```
+ */
 export class ManifestVersionError extends Error {
   readonly code = "E_MANIFEST_VERSION";
   constructor(message: string, readonly path: string) {
@@ -25,6 +39,11 @@ export class ManifestVersionError extends Error {
 /**
  * A path read from a manifest (a `sid`, an `engine`, an artifact name) would leave its run, or
  * a file it names resolves outside the run through a symlink.
+ *
+ * @example
+ * ```ts
+ * validateManifestPaths(manifest); // throws ManifestPathError for an artifact name like "../x"
+ * ```
  */
 export class ManifestPathError extends Error {
   readonly code = "E_MANIFEST_PATH";
@@ -37,6 +56,15 @@ export class ManifestPathError extends Error {
 /**
  * A report file could not be written. `manifestWritten` tells whether manifest.json (the
  * source of truth, written first) is on disk, so the rest can be re-rendered from it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await writeReport(runDir, input);
+ * } catch (err) {
+ *   if (err instanceof ReportWriteError && !err.manifestWritten) console.error(err.message);
+ * }
+ * ```
  */
 export class ReportWriteError extends Error {
   readonly code = "E_REPORT_WRITE";
@@ -51,7 +79,14 @@ export class ReportWriteError extends Error {
   }
 }
 
-/** `report merge` was pointed at an output folder that is not new or empty. */
+/**
+ * `report merge` was pointed at an output folder that is not new or empty.
+ *
+ * @example
+ * ```ts
+ * await mergeRuns(["runs/a", "runs/b"], "runs/merged"); // MergeTargetError when merged/ has files
+ * ```
+ */
 export class MergeTargetError extends Error {
   readonly code = "E_MERGE_TARGET";
   constructor(message: string, readonly path: string) {

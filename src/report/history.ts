@@ -1,8 +1,8 @@
 /**
- * Run history (reporting.md §7): there is no index file of record; a listing scans
- * `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into the
- * static runs history page (`runs/index.html`; where it goes: runs_index.ts), which also carries
- * the summaries it was drawn from so the next refresh only parses manifests that changed.
+ * Run history (docs/reports.md#the-runs-history-page): there is no index file of record; a listing
+ * scans `runs/<id>/manifest.json`, skipping unreadable ones. `renderRunsIndex` turns a listing into
+ * the static runs history page (`runs/index.html`; where it goes: runs_index.ts), which also
+ * carries the summaries it was drawn from so the next refresh only parses manifests that changed.
  *
  * @module
  */
@@ -14,7 +14,21 @@ import type { Manifest } from "./manifest_types.ts";
 import { compareRunIdsNewestFirst } from "./run_id.ts";
 import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
 
-/** One run in the history. */
+/**
+ * One run in the history.
+ *
+ * @example
+ * ```ts
+ * const s: RunSummary = {
+ *   id: "20240501-101500",
+ *   ok: false,
+ *   report: true,
+ *   scenarios: ["log in", "checkout"],
+ *   passed: 1,
+ *   total: 2,
+ * };
+ * ```
+ */
 export interface RunSummary {
   /** The run dir's name. */
   id: string;
@@ -27,7 +41,14 @@ export interface RunSummary {
   total: number;
 }
 
-/** The summary of one manifest (pure). */
+/**
+ * The summary of one manifest (pure).
+ *
+ * @example
+ * ```ts
+ * summarizeRun("20240501-101500", manifest, true).passed; // scenarios that passed
+ * ```
+ */
 export function summarizeRun(id: string, manifest: Manifest, hasReport: boolean): RunSummary {
   const passed = manifest.scenarios.filter((s) => s.ok).length;
   return {
@@ -40,7 +61,14 @@ export function summarizeRun(id: string, manifest: Manifest, hasReport: boolean)
   };
 }
 
-/** A summary plus the stamp (mtime:size) of the manifest it was read from. */
+/**
+ * A summary plus the stamp (mtime:size) of the manifest it was read from.
+ *
+ * @example
+ * ```ts
+ * const run: IndexedRun = { ...summarizeRun(id, manifest, true), stamp: "1714558500000:20480" };
+ * ```
+ */
 export interface IndexedRun extends RunSummary {
   stamp: string;
 }
@@ -49,6 +77,11 @@ export interface IndexedRun extends RunSummary {
  * Every run under `runsDir` with a readable manifest, newest first. Hidden entries (`.trash`,
  * temp files) and runs whose manifest is missing or corrupt are skipped; a missing `runsDir`
  * is an empty history.
+ *
+ * @example
+ * ```ts
+ * (await listRuns("runs")).map((r) => r.id); // newest first
+ * ```
  */
 export async function listRuns(runsDir: string): Promise<RunSummary[]> {
   return (await scanRuns(runsDir)).map(({ stamp: _, ...summary }) => summary);
@@ -57,6 +90,11 @@ export async function listRuns(runsDir: string): Promise<RunSummary[]> {
 /**
  * Like {@link listRuns}, reusing `known` summaries whose manifest stamp is unchanged, so a
  * refresh parses only new or rewritten manifests (a long history of big runs stays cheap).
+ *
+ * @example
+ * ```ts
+ * const runs = await scanRuns("runs", indexedRunsOf(previousIndexHtml));
+ * ```
  */
 export async function scanRuns(
   runsDir: string,
@@ -110,6 +148,11 @@ async function isFile(path: string): Promise<boolean> {
 /**
  * The summaries a previous `runs/index.html` carried (its `#bj-runs` block), by id; empty when
  * the page is missing, foreign or damaged.
+ *
+ * @example
+ * ```ts
+ * indexedRunsOf(await Deno.readTextFile("runs/index.html")).get("20240501-101500")?.passed;
+ * ```
  */
 export function indexedRunsOf(indexHtml: string): Map<string, IndexedRun> {
   const m = /<script type="application\/json" id="bj-runs">(.*?)<\/script>/s.exec(indexHtml);

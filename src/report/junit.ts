@@ -1,7 +1,7 @@
 /**
- * junit.xml (reporting.md §4): one `<testcase>` per scenario, a `<failure>` on failed ones. Each
- * case also carries a `<system-out>` with the step list and `[[ATTACHMENT|<path>]]` lines, the
- * convention Jenkins (junit-attachments) and GitLab use to attach screenshots to a test.
+ * junit.xml (docs/reports.md#junitxml): one `<testcase>` per scenario, a `<failure>` on failed
+ * ones. Each case also carries a `<system-out>` with the step list and `[[ATTACHMENT|<path>]]`
+ * lines, the convention Jenkins (junit-attachments) and GitLab use to attach screenshots to a test.
  *
  * @module
  */
@@ -9,7 +9,14 @@ import type { Manifest, ManifestScenario } from "./manifest_types.ts";
 import { failureDetails, fullStepList, stepArtifacts } from "./step_lines.ts";
 import { xmlAttr, xmlText } from "./xml.ts";
 
-/** Options of {@link junitXml}. */
+/**
+ * Options of {@link junitXml}.
+ *
+ * @example
+ * ```ts
+ * junitXml(manifest, { attachmentPrefix: "runs/20240501-101500/" } satisfies JunitOptions);
+ * ```
+ */
 export interface JunitOptions {
   /**
    * Prefix of attachment paths, e.g. `runs/20240501-101500/`, so CI resolves them from the
@@ -19,7 +26,7 @@ export interface JunitOptions {
 }
 
 /** Artifact kinds worth attaching to a CI test result. */
-const ATTACHED_KINDS = new Set(["screenshot", "video"]);
+const ATTACHED_KINDS: ReadonlySet<string> = new Set(["screenshot", "video"]);
 
 /**
  * The JUnit XML of a run, without an XML declaration.

@@ -1,7 +1,7 @@
 /**
  * Reading a stored manifest back into the render model. Older manifests lack newer fields;
  * those are filled with empty values so a re-render shows "not captured" instead of failing, and
- * unknown keys are dropped (reporting.md §7).
+ * unknown keys are dropped (docs/reports.md#schemaversion).
  *
  * @module
  */
@@ -36,6 +36,11 @@ const obj = (v: unknown): Obj => (isObj(v) ? v : {});
  * Parses manifest.json text into a complete {@link Manifest}.
  *
  * @throws {ManifestReadError} when the text is not JSON or has no `runId`/`scenarios`.
+ *
+ * @example
+ * ```ts
+ * const manifest = parseManifest(await Deno.readTextFile("runs/x/manifest.json"), "runs/x/manifest.json");
+ * ```
  */
 export function parseManifest(text: string, path = "manifest.json"): Manifest {
   let raw: unknown;
@@ -54,6 +59,11 @@ export function parseManifest(text: string, path = "manifest.json"): Manifest {
  *
  * @throws {ManifestReadError} when `raw` is not a manifest.
  * @throws {ManifestVersionError} when its `schemaVersion` is not one this build knows.
+ *
+ * @example
+ * ```ts
+ * const manifest = normalizeManifest(JSON.parse(text)); // older schema versions filled in
+ * ```
  */
 export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifest {
   if (!isObj(raw) || typeof raw.runId !== "string" || !Array.isArray(raw.scenarios)) {
@@ -126,6 +136,17 @@ function scenario(v: unknown): ManifestScenario {
     // Manifests written before these fields existed: no route, one lease.
     route: typeof r.route === "string" ? r.route : "",
     attempts: typeof r.attempts === "number" ? r.attempts : 1,
+    // Manifests older than crash-recovery records have none.
+    recoveries: list(r.recoveries, (x) => {
+      const o = obj(x);
+      return {
+        attempt: num(o.attempt),
+        crash: str(o.crash),
+        forced_erase: bool(o.forced_erase),
+        replace_device: bool(o.replace_device),
+        retried: bool(o.retried),
+      };
+    }),
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

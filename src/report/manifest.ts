@@ -1,6 +1,6 @@
 /**
- * Builds manifest.json (reporting.md §3) from the run's results: the versioned render model every
- * other report is derived from. Pure: no clock, no file system.
+ * Builds manifest.json (docs/reports.md#manifestjson) from the run's results: the versioned render
+ * model every other report is derived from. Pure: no clock, no file system.
  *
  * @module
  */
@@ -52,7 +52,14 @@ export function buildManifest(input: RunReportInput): Manifest {
   return manifest;
 }
 
-/** The engine × scenario grid, or null when no result carries an engine. */
+/**
+ * The engine × scenario grid, or null when no result carries an engine.
+ *
+ * @example
+ * ```ts
+ * buildMatrix(manifest.scenarios)?.engines; // ["chromium", "firefox"], or null without a matrix
+ * ```
+ */
 export function buildMatrix(scenarios: readonly ManifestScenario[]): ManifestMatrix | null {
   if (!scenarios.some((s) => s.engine)) return null;
   const engines = orderedUnique(scenarios.map((s) => s.engine));
@@ -107,6 +114,13 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     after_verdict: r.afterVerdict,
     route: rec.route ?? "",
     attempts: rec.attempts ?? 1,
+    recoveries: (rec.recoveries ?? []).map((r) => ({
+      attempt: r.attempt,
+      crash: r.crash,
+      forced_erase: r.forcedErase,
+      replace_device: r.replaceDevice,
+      retried: r.retried,
+    })),
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,

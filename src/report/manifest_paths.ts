@@ -16,7 +16,15 @@ import type { Manifest, ManifestArtifact, ManifestStep } from "./manifest_types.
  */
 const SEGMENT = /^[0-9A-Za-z_-][0-9A-Za-z._-]{0,254}$/;
 
-/** Whether `name` is usable as a scenario folder (`sid`) or engine folder name. */
+/**
+ * Whether `name` is usable as a scenario folder (`sid`) or engine folder name.
+ *
+ * @example
+ * ```ts
+ * isSafeDirName("00-log-in"); // true
+ * isSafeDirName(".."); // false
+ * ```
+ */
 export function isSafeDirName(name: string): boolean {
   return SEGMENT.test(name);
 }
@@ -24,6 +32,12 @@ export function isSafeDirName(name: string): boolean {
 /**
  * Whether `path` is a run-relative file path that stays inside the run: `/`-separated, not
  * absolute, no backslash or NUL, no empty, `.` or `..` segment.
+ *
+ * @example
+ * ```ts
+ * isRunRelativePath("00-log-in/step0/after.png"); // true
+ * isRunRelativePath("../etc/passwd"); // false
+ * ```
  */
 export function isRunRelativePath(path: string): boolean {
   if (path === "" || path.includes("\\") || path.includes("\0")) return false;
@@ -41,6 +55,11 @@ function shown(value: string): string {
  * name (scenario level and every step, before/after hooks included).
  *
  * @throws {ManifestPathError} naming the first bad field (e.g. `scenarios[1].sid`) and its value.
+ *
+ * @example
+ * ```ts
+ * validateManifestPaths(parseManifest(text)); // throws ManifestPathError when a path escapes
+ * ```
  */
 export function validateManifestPaths(m: Manifest, path = "manifest.json"): void {
   const fail = (field: string, value: string, why: string): never => {

@@ -1,7 +1,7 @@
 /**
- * The persisted shape of manifest.json (reporting.md §3): top level camelCase, result bodies
- * snake_case. Every renderer (JUnit, CTRF, HTML, history) reads this shape, never the in-memory
- * results, so `bajutsu report <dir>` reproduces them from the file alone.
+ * The persisted shape of manifest.json (docs/reports.md#manifestjson): top level camelCase, result
+ * bodies snake_case. Every renderer (JUnit, CTRF, HTML, history) reads this shape, never the
+ * in-memory results, so `bajutsu report <dir>` reproduces them from the file alone.
  *
  * @module
  */
@@ -9,15 +9,38 @@
 import type { LatencySummary } from "./latency_summary.ts";
 import type { StepAudit } from "./step_audit.ts";
 
-/** The render model's version; bump when a field the report needs is added. */
+/**
+ * The render model's version; bump when a field the report needs is added.
+ *
+ * @example
+ * ```ts
+ * manifest.schemaVersion === SCHEMA_VERSION; // written by this version of bajutsu
+ * ```
+ */
 export const SCHEMA_VERSION = 10;
 
+/**
+ * A file of the run (run-folder relative name), its kind and who supplied it.
+ *
+ * @example
+ * ```ts
+ * const a: ManifestArtifact = { name: "00-log-in/step0/after.png", kind: "screenshot", provider: "driver" };
+ * ```
+ */
 export interface ManifestArtifact {
   name: string;
   kind: string;
   provider: string;
 }
 
+/**
+ * A visual assertion's images and comparison.
+ *
+ * @example
+ * ```ts
+ * step.visual?.diff; // "00-home/step2/diff.png" when the comparison failed
+ * ```
+ */
 export interface ManifestVisual {
   baseline_name: string;
   actual: string;
@@ -30,6 +53,14 @@ export interface ManifestVisual {
   masked_selectors: string[];
 }
 
+/**
+ * One assertion's verdict (an `expect` entry or an `assert` step's check).
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].expect_results.filter((a: ManifestAssertion) => !a.ok);
+ * ```
+ */
 export interface ManifestAssertion {
   ok: boolean;
   kind: string;
@@ -38,6 +69,14 @@ export interface ManifestAssertion {
   visual: ManifestVisual | null;
 }
 
+/**
+ * One input the driver sent to the app (a tap, a swipe, typed text …) and where.
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].steps[0].actuations.map((a: ManifestActuation) => a.kind); // ["tap"]
+ * ```
+ */
 export interface ManifestActuation {
   gesture: string;
   via: string;
@@ -52,9 +91,24 @@ export interface ManifestActuation {
   substitution: string | null;
 }
 
-/** A selector as written in the scenario (camelCase keys, like the DSL). */
+/**
+ * A selector as written in the scenario (camelCase keys, like the DSL).
+ *
+ * @example
+ * ```ts
+ * const sel: ManifestSelector = { id: "login.submit" };
+ * ```
+ */
 export type ManifestSelector = Record<string, unknown>;
 
+/**
+ * One executed step, with its verdict, timing, evidence and actuations.
+ *
+ * @example
+ * ```ts
+ * const failed: ManifestStep | undefined = manifest.scenarios[0].steps.find((s) => !s.ok);
+ * ```
+ */
 export interface ManifestStep extends StepAudit {
   index: number;
   action: string;
@@ -99,7 +153,14 @@ export interface ManifestDialog {
   unexpected: boolean;
 }
 
-/** A main-phase step that never ran. */
+/**
+ * A main-phase step that never ran.
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].skipped_steps.map((s: ManifestSkippedStep) => s.step_id); // ["step6"]
+ * ```
+ */
 export interface ManifestSkippedStep {
   index: number;
   action: string;
@@ -107,6 +168,34 @@ export interface ManifestSkippedStep {
   selector: ManifestSelector | null;
 }
 
+/**
+ * One backend crash of a scenario and how the next attempt was leased.
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].recoveries.filter((r: ManifestRecovery) => r.retried).length;
+ * ```
+ */
+export interface ManifestRecovery {
+  /** The attempt (1-based) that crashed. */
+  attempt: number;
+  crash: string;
+  /** The next attempt ran with the forced erase. */
+  forced_erase: boolean;
+  /** The next attempt ran on a brand-new device. */
+  replace_device: boolean;
+  /** A next attempt was made (false: the budgets or the count were spent). */
+  retried: boolean;
+}
+
+/**
+ * One scenario of the run (one engine × scenario cell on a matrix run).
+ *
+ * @example
+ * ```ts
+ * const failing: ManifestScenario[] = manifest.scenarios.filter((s) => !s.ok);
+ * ```
+ */
 export interface ManifestScenario {
   scenario: string;
   ok: boolean;
@@ -134,6 +223,8 @@ export interface ManifestScenario {
   route: string;
   /** Leases the scenario took: more than 1 after a backend-crash recovery, 0 if never leased. */
   attempts: number;
+  /** Each backend crash the scenario met and how the next attempt was leased, in order. */
+  recoveries?: ManifestRecovery[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;
@@ -143,18 +234,44 @@ export interface ManifestScenario {
   started_at: number;
 }
 
+/**
+ * One engine × scenario cell of a matrix run.
+ *
+ * @example
+ * ```ts
+ * const cell: MatrixCell | undefined = manifest.matrix?.cells["log in"]?.["firefox"];
+ * cell?.failure; // why log in failed on firefox, or null
+ * ```
+ */
 export interface MatrixCell {
   ok: boolean;
   sid: string;
   failure: string | null;
 }
 
+/**
+ * The engine × scenario grid of a cross-browser run.
+ *
+ * @example
+ * ```ts
+ * const engines: string[] = (manifest.matrix as ManifestMatrix | null)?.engines ?? [];
+ * ```
+ */
 export interface ManifestMatrix {
   engines: string[];
   scenarios: string[];
   cells: Record<string, Record<string, MatrixCell>>;
 }
 
+/**
+ * manifest.json: the versioned model every other report is derived from (docs/reports.md).
+ *
+ * @example
+ * ```ts
+ * const manifest: Manifest = JSON.parse(await Deno.readTextFile("runs/x/manifest.json"));
+ * manifest.ok; // the run's verdict
+ * ```
+ */
 export interface Manifest {
   schemaVersion: number;
   runId: string;

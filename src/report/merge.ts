@@ -27,7 +27,14 @@ import { confine, isWithin, realRunDir } from "./run_confinement.ts";
 import { refreshRunsIndex, writeDerivedReports, type WriteReportOptions } from "./write_report.ts";
 import { manifestText } from "./manifest_text.ts";
 
-/** Options of {@link mergeRuns}. */
+/**
+ * Options of {@link mergeRuns}.
+ *
+ * @example
+ * ```ts
+ * await mergeRuns(shardDirs, "runs/merged", { warn: console.warn } satisfies MergeOptions);
+ * ```
+ */
 export type MergeOptions = Pick<WriteReportOptions, "warn" | "writeFile">;
 
 /** `<NN>-<slug>` with a new index; the slug of the original sid is kept. */
@@ -100,6 +107,12 @@ async function claimOutDir(outDir: string): Promise<void> {
  *   its run, or a shard's manifest.json is a symlink out of it.
  * @throws {MergeTargetError} when `outDir` is not empty (it is then left as it was).
  * @throws {ReportWriteError} when a merged report file cannot be written.
+ *
+ * @example
+ * ```ts
+ * const merged = await mergeRuns(["runs/shard1", "runs/shard2"], "runs/merged");
+ * merged.scenarios.length; // every shard's scenarios, renumbered
+ * ```
  */
 export async function mergeRuns(
   runDirs: string[],

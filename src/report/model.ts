@@ -6,27 +6,47 @@
  */
 import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, RunResult } from "../orchestrator/types.ts";
+import type { SkippedCapture } from "../evidence/sink.ts";
 import type { ActionName, Selector } from "../scenario/types.ts";
 
-/** An evidence kind that was requested but could not be captured, and why. */
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
-}
-
-/** A system alert dismissed by the alert guard. */
+/**
+ * A system alert dismissed by the alert guard.
+ *
+ * @example
+ * ```ts
+ * const dismissed: AlertEvent = { label: "Not Now" };
+ * ```
+ */
 export interface AlertEvent {
   label: string;
 }
 
-/** A main-phase step that never ran (after a failure or a cancel); shown as skipped. */
+/**
+ * A main-phase step that never ran (after a failure or a cancel); shown as skipped.
+ *
+ * @example
+ * ```ts
+ * const planned: PlannedStep = { action: "tap", stepId: "step3" };
+ * ```
+ */
 export interface PlannedStep {
   action: ActionName;
   stepId: string;
   selector?: Selector;
 }
 
-/** One executed scenario (one engine × scenario cell on a matrix run). */
+/**
+ * One scenario of a run (one engine × scenario cell on a matrix run): what the runner produces
+ * and every report consumes. The runner fills it as the scenario ends; before the reports,
+ * paths are made portable (artifact names run-dir relative, `file` relative to where the run
+ * started) and its texts redacted.
+ *
+ * @example
+ * ```ts
+ * const record: ScenarioRecord = failedRecord(0, scenario, "cancelled", "", new Date());
+ * buildManifest({ runId: "20240501-101500", results: [record], sourceName: null });
+ * ```
+ */
 export interface ScenarioRecord {
   result: RunResult;
   /** Evidence dir of the scenario, `NN-slug`. */
@@ -61,9 +81,36 @@ export interface ScenarioRecord {
   droppedExpectActuations?: number;
   /** The main phase's full step list, so steps after a failure can be shown as skipped. */
   plannedSteps?: PlannedStep[];
+  /** The backend crashes it met, in order. */
+  recoveries?: Recovery[];
 }
 
-/** Run identity stamp (reporting.md §3); never part of `ok`. Extra keys are kept as given. */
+/**
+ * One backend crash of a scenario and what the retry did
+ * (docs/architecture.md#backend-crash-recovery).
+ *
+ * @example
+ * ```ts
+ * const r: Recovery = { attempt: 1, crash: "runner is gone", forcedErase: true, replaceDevice: false, retried: true };
+ * ```
+ */
+export interface Recovery {
+  attempt: number;
+  crash: string;
+  forcedErase: boolean;
+  replaceDevice: boolean;
+  retried: boolean;
+}
+
+/**
+ * Run identity stamp (docs/reports.md#manifestjson); never part of `ok`. Extra keys are kept as
+ * given.
+ *
+ * @example
+ * ```ts
+ * const p: Provenance = buildProvenance({ scenarioYaml: yamlText, gitRevision: "3f2a9c1" });
+ * ```
+ */
 export interface Provenance {
   scenarioHash?: string;
   toolVersion?: string;
@@ -73,7 +120,15 @@ export interface Provenance {
   [key: string]: unknown;
 }
 
-/** Everything `writeReport` needs. */
+/**
+ * Everything `writeReport` needs.
+ *
+ * @example
+ * ```ts
+ * const input: RunReportInput = { runId: "20240501-101500", results: records, sourceName: null };
+ * await writeReport("runs/20240501-101500", input);
+ * ```
+ */
 export interface RunReportInput {
   runId: string;
   /** Declaration order; engine-major on a matrix run. */

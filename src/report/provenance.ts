@@ -1,6 +1,6 @@
 /**
- * The manifest's provenance stamp (reporting.md §3): identifies the executed scenarios and the
- * tooling so runs can be grouped by identity. Never part of a verdict.
+ * The manifest's provenance stamp (docs/reports.md#manifestjson): identifies the executed scenarios
+ * and the tooling so runs can be grouped by identity. Never part of a verdict.
  *
  * @module
  */
@@ -20,7 +20,14 @@ export function scenarioHash(scenarioYaml: string): string {
   return "sha256:" + createHash("sha256").update(scenarioYaml, "utf8").digest("hex");
 }
 
-/** The stamp; optional parts are omitted (not null) when unknown. */
+/**
+ * The stamp; optional parts are omitted (not null) when unknown.
+ *
+ * @example
+ * ```ts
+ * buildProvenance({ scenarioYaml: "- name: x\n  steps: []\n" }).scenarioHash; // "sha256:…"
+ * ```
+ */
 export function buildProvenance(args: {
   scenarioYaml: string;
   gitRevision?: string | null;
@@ -38,7 +45,14 @@ export function buildProvenance(args: {
   return p;
 }
 
-/** `git rev-parse HEAD` in `cwd`, or null when git is absent or `cwd` is not a checkout. */
+/**
+ * `git rev-parse HEAD` in `cwd`, or null when git is absent or `cwd` is not a checkout.
+ *
+ * @example
+ * ```ts
+ * await readGitRevision("/work/project"); // "3f2a9c1…", or null outside a git checkout
+ * ```
+ */
 export async function readGitRevision(cwd = "."): Promise<string | null> {
   try {
     const out = await new Deno.Command("git", {

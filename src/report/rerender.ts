@@ -17,6 +17,11 @@ import { refreshRunsIndex, writeDerivedReports, type WriteReportOptions } from "
  *
  * @throws {ManifestReadError} when it is missing or unreadable.
  * @throws {ManifestPathError} when it resolves outside `runDir`.
+ *
+ * @example
+ * ```ts
+ * const text = await readRunManifestText("runs/20240501-101500");
+ * ```
  */
 export async function readRunManifestText(runDir: string): Promise<string> {
   const path = join(runDir, "manifest.json");
@@ -45,6 +50,11 @@ export async function readRunManifestText(runDir: string): Promise<string> {
  * @throws {ManifestVersionError} when its schemaVersion is unknown.
  * @throws {ManifestPathError} when manifest.json is a symlink out of the run.
  * @throws {ReportWriteError} when a report file cannot be written.
+ *
+ * @example
+ * ```ts
+ * await rerenderReport("runs/20240501-101500"); // junit.xml, ctrf.json, report.html again
+ * ```
  */
 export async function rerenderReport(
   runDir: string,

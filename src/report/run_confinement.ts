@@ -7,13 +7,28 @@
  */
 import { sep as SEPARATOR } from "node:path";
 
-/** Where a path really is, relative to its run. */
+/**
+ * Where a path really is, relative to its run.
+ *
+ * @example
+ * ```ts
+ * const where: Confined = await confine(runRoot, `${runRoot}/00-login/step0/after.png`);
+ * if (where.kind !== "inside") throw new Error("outside the run");
+ * ```
+ */
 export type Confined =
   | { kind: "inside"; real: string }
   | { kind: "outside"; real: string }
   | { kind: "missing" };
 
-/** The real path of a run dir; null when it does not exist. */
+/**
+ * The real path of a run dir; null when it does not exist.
+ *
+ * @example
+ * ```ts
+ * await realRunDir("runs/latest"); // the real path behind a symlink, or null
+ * ```
+ */
 export async function realRunDir(runDir: string): Promise<string | null> {
   try {
     return await Deno.realPath(runDir);
@@ -22,7 +37,15 @@ export async function realRunDir(runDir: string): Promise<string | null> {
   }
 }
 
-/** Whether `real` is `root` itself or below it (both already real paths). */
+/**
+ * Whether `real` is `root` itself or below it (both already real paths).
+ *
+ * @example
+ * ```ts
+ * isWithin("/runs/a", "/runs/a/00-x/after.png"); // true
+ * isWithin("/runs/a", "/runs/ab"); // false
+ * ```
+ */
 export function isWithin(root: string, real: string): boolean {
   const prefix = root.endsWith(SEPARATOR) ? root : root + SEPARATOR;
   return real === root || real.startsWith(prefix);
@@ -31,6 +54,11 @@ export function isWithin(root: string, real: string): boolean {
 /**
  * Resolves `path` and says whether it stays under `root` (a real path from {@link realRunDir}).
  * A dangling symlink or a missing file is `missing`.
+ *
+ * @example
+ * ```ts
+ * (await confine("/runs/a", "/runs/a/../b")).kind; // "outside"
+ * ```
  */
 export async function confine(root: string, path: string): Promise<Confined> {
   let real: string;

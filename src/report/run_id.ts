@@ -1,6 +1,7 @@
 /**
- * Run ids (reporting.md §2): `YYYYMMDD-HHMMSS` in UTC, optionally prefixed, minted once per run.
- * Ids sort lexicographically = chronologically; a `-N` suffix separates runs of the same second.
+ * Run ids (docs/reports.md#run-ids): `YYYYMMDD-HHMMSS` in UTC, optionally prefixed, minted once per
+ * run. Ids sort lexicographically = chronologically; a `-N` suffix separates runs of the same
+ * second.
  *
  * @module
  */
@@ -48,6 +49,11 @@ export function parseRunId(runId: string): Date | null {
 /**
  * Orders run ids newest first: descending, with numeric parts compared as numbers so that
  * `…-10` sorts after `…-2` (reporting OQ3 suffixes).
+ *
+ * @example
+ * ```ts
+ * ["20240501-101500", "20240502-090000"].sort(compareRunIdsNewestFirst); // 0502 first
+ * ```
  */
 export function compareRunIdsNewestFirst(a: string, b: string): number {
   return b.localeCompare(a, "en", { numeric: true });
@@ -57,6 +63,11 @@ export function compareRunIdsNewestFirst(a: string, b: string): number {
  * Mints a run id for `date` and claims its directory under `runsDir` (created 0700). When a run
  * of the same second already owns the directory (or its soft-deleted copy sits in `.trash/`),
  * appends `-2`, `-3`… The claim is an exclusive mkdir, so two processes never share an id.
+ *
+ * @example
+ * ```ts
+ * await uniqueRunId("runs", new Date()); // "20240501-101500", or "20240501-101500-2" if taken
+ * ```
  */
 export async function uniqueRunId(runsDir: string, date: Date, prefix = ""): Promise<string> {
   await Deno.mkdir(runsDir, { recursive: true, mode: 0o700 });

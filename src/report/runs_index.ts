@@ -10,20 +10,48 @@ import { writeFileAtomic } from "../evidence/atomic_write.ts";
 import { type IndexedRun, indexedRunsOf, renderRunsIndex, scanRuns } from "./history.ts";
 import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
 
-/** The history page's preferred name, then the one used when a user's file holds that name. */
+/**
+ * The history page's preferred name, then the one used when a user's file holds that name.
+ *
+ * @example
+ * ```ts
+ * INDEX_NAMES[0]; // "index.html", the page refreshRunsIndex prefers
+ * ```
+ */
 export const INDEX_NAMES = ["index.html", "bajutsu-index.html"] as const;
 
-/** Writes a file (atomically in production; tests inject a failing disk). */
+/**
+ * Writes a file (atomically in production; tests inject a failing disk).
+ *
+ * @example
+ * ```ts
+ * const write: FileWriter = (path, data, mode) => Deno.writeTextFile(path, data, { mode });
+ * ```
+ */
 export type FileWriter = (path: string, data: string, mode: number) => Promise<void>;
 
-/** Options of {@link refreshRunsIndex}. */
+/**
+ * Options of {@link refreshRunsIndex}.
+ *
+ * @example
+ * ```ts
+ * await refreshRunsIndex("runs", undefined, { warn: console.warn } satisfies RefreshIndexOptions);
+ * ```
+ */
 export interface RefreshIndexOptions {
   /** Receives one line when the page cannot go to `index.html`. */
   warn?: (line: string) => void;
   writeFile?: FileWriter;
 }
 
-/** Whether `html` is a page bajutsu wrote (this version's marker or an older version's data). */
+/**
+ * Whether `html` is a page bajutsu wrote (this version's marker or an older version's data).
+ *
+ * @example
+ * ```ts
+ * isOwnIndex(await Deno.readTextFile("runs/index.html")); // false for a page someone else wrote
+ * ```
+ */
 export function isOwnIndex(html: string): boolean {
   return html.includes(RUNS_INDEX_MARKER) ||
     html.includes('<script type="application/json" id="bj-runs">');
@@ -53,6 +81,11 @@ async function ownedText(path: string): Promise<string | null> {
  * page carried for unchanged manifests; `fresh` is the run just written (already summarized).
  * Returns where the page went. Best effort: the page is derived data, so a failure returns null
  * instead of failing a run whose reports are written.
+ *
+ * @example
+ * ```ts
+ * await refreshRunsIndex("runs"); // "runs/index.html", or null when it is not ours to write
+ * ```
  */
 export async function refreshRunsIndex(
   runsDir: string,

@@ -5,5 +5,12 @@
  * @module
  */
 
-/** A `<meta>` tag in the page's head; its presence means "bajutsu wrote this file". */
+/**
+ * A `<meta>` tag in the page's head; its presence means "bajutsu wrote this file".
+ *
+ * @example
+ * ```ts
+ * html.includes(RUNS_INDEX_MARKER); // a runs index bajutsu wrote
+ * ```
+ */
 export const RUNS_INDEX_MARKER = '<meta name="generator" content="bajutsu runs index">';

@@ -1,6 +1,6 @@
 /**
  * The plain-text step summary shared by JUnit (`<failure>` text, `<system-out>`) and CTRF
- * (`trace`): one line per step and per expectation (reporting.md §4).
+ * (`trace`): one line per step and per expectation (docs/reports.md#junitxml).
  *
  * @module
  */
@@ -30,6 +30,11 @@ export function failureDetails(s: ManifestScenario): string {
 
 /**
  * Every phase in execution order: `before …`, `step …`, skipped steps, `after …`, `expect …`.
+ *
+ * @example
+ * ```ts
+ * fullStepList(manifest.scenarios[0]); // ["step 0 tap: ok", "step 1 wait: FAIL …", …]
+ * ```
  */
 export function fullStepList(s: ManifestScenario): string[] {
   const lines = s.before_outcomes.map((st) => line("before", st));
@@ -42,7 +47,14 @@ export function fullStepList(s: ManifestScenario): string[] {
   return lines;
 }
 
-/** All step-level artifacts of a scenario in execution order (before → steps → after). */
+/**
+ * All step-level artifacts of a scenario in execution order (before → steps → after).
+ *
+ * @example
+ * ```ts
+ * stepArtifacts(manifest.scenarios[0]).filter((a) => a.kind === "screenshot");
+ * ```
+ */
 export function stepArtifacts(s: ManifestScenario): ManifestArtifact[] {
   return [...s.before_outcomes, ...s.steps, ...s.after_outcomes].flatMap((st) => st.artifacts);
 }

@@ -1,10 +1,10 @@
 /**
- * Writes a run's reports into its run dir (reporting.md §1), each atomically (temp name +
- * rename): manifest.json first, then scenario.yaml, junit.xml, ctrf.json and report.html, then
- * the runs history page. The manifest is the source of truth, so nothing may claim a result it
+ * Writes a run's reports into its run dir (docs/reports.md#the-run-folder), each atomically (temp
+ * name + rename): manifest.json first, then scenario.yaml, junit.xml, ctrf.json and report.html,
+ * then the runs history page. The manifest is the source of truth, so nothing may claim a result it
  * does not back: when manifest.json cannot be written no other report is, and a junit.xml or
- * ctrf.json on disk always has its manifest beside it. A later failure leaves a manifest the
- * rest can be re-rendered from (`bajutsu report <dir>`). See docs/reports.md ("Integrity").
+ * ctrf.json on disk always has its manifest beside it. A later failure leaves a manifest the rest
+ * can be re-rendered from (`bajutsu report <dir>`). See docs/reports.md ("Integrity").
  *
  * @module
  */
@@ -25,7 +25,14 @@ import { loadStepTraffic } from "./step_traffic.ts";
 
 export { type FileWriter, refreshRunsIndex } from "./runs_index.ts";
 
-/** Options of {@link writeReport} and {@link writeDerivedReports}. */
+/**
+ * Options of {@link writeReport} and {@link writeDerivedReports}.
+ *
+ * @example
+ * ```ts
+ * await writeReport(runDir, input, { treeBudget: 0, warn: console.warn } satisfies WriteReportOptions);
+ * ```
+ */
 export interface WriteReportOptions {
   /** Bytes of element trees embedded into report.html (0 disables); default 8 MiB. */
   treeBudget?: number;
@@ -40,7 +47,14 @@ export interface WriteReportOptions {
   writeFile?: FileWriter;
 }
 
-/** Where {@link writeReport} put things. */
+/**
+ * Where {@link writeReport} put things.
+ *
+ * @example
+ * ```ts
+ * const { manifestPath, indexPath }: WrittenReport = await writeReport(runDir, input);
+ * ```
+ */
 export interface WrittenReport {
   manifestPath: string;
   /** The runs history page, or null when it was not written (the run's files are written). */
@@ -134,6 +148,11 @@ async function writeDerived(
  * merging; the manifest is on disk already).
  *
  * @throws {ReportWriteError} naming the first file that could not be written.
+ *
+ * @example
+ * ```ts
+ * await writeDerivedReports("runs/x", parseManifest(text), undefined); // junit, ctrf, html
+ * ```
  */
 export async function writeDerivedReports(
   runDir: string,

@@ -1,8 +1,8 @@
 /**
- * The runner's alert guard (runner.md §6, native path): when a step fails or a wait sees a
- * collapsed tree, read the system alert's buttons from the driver and tap a dismissive one. The
- * loop retries the step once when this returns what it dismissed. Backends without system alerts
- * answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
+ * The runner's alert guard (docs/architecture.md#alert-guard, native path): when a step fails or a
+ * wait sees a collapsed tree, read the system alert's buttons from the driver and tap a dismissive
+ * one. The loop retries the step once when this returns what it dismissed. Backends without system
+ * alerts answer `[]`, so the guard is a no-op there. The vision fallback is out of scope.
  *
  * @module
  */
@@ -10,7 +10,14 @@ import type { DialogPolicy } from "../drivers/driver.ts";
 import type { AlertGuard } from "../orchestrator/types.ts";
 import type { SystemAlertHandling } from "../scenario/types.ts";
 
-/** Built-in dismissive labels, in preference order (both apostrophes of "Don't Allow"). */
+/**
+ * Built-in dismissive labels, in preference order (both apostrophes of "Don't Allow").
+ *
+ * @example
+ * ```ts
+ * DISMISSIVE_LABELS.includes("Not Now"); // true
+ * ```
+ */
 export const DISMISSIVE_LABELS: readonly string[] = [
   "Don't Allow",
   "Don\u2019t Allow",
@@ -22,7 +29,15 @@ export const DISMISSIVE_LABELS: readonly string[] = [
   "Dismiss",
 ];
 
-/** Enabled unless the flag, the scenario or the target (in that order) turns it off. */
+/**
+ * Enabled unless the flag, the scenario or the target (in that order) turns it off.
+ *
+ * @example
+ * ```ts
+ * alertHandlingEnabled(undefined, false, undefined); // false: the scenario turns it off
+ * alertHandlingEnabled(true, false, false); // true: --system-alert-handling wins
+ * ```
+ */
 export function alertHandlingEnabled(
   flag: boolean | undefined,
   scenario: SystemAlertHandling | undefined,
@@ -41,6 +56,13 @@ const DIALOG_KINDS: ReadonlySet<string> = new Set(["alert", "confirm", "prompt",
  * handling off, a dialog is dismissed and fails its step; on, it is dismissed unless a rule
  * (`{prompt: confirm, choice: grant}`) accepts its kind. The scenario's rules win over the
  * target's, kind by kind.
+ *
+ * @example
+ * ```ts
+ * dialogPolicy(undefined, { enabled: true, rules: [{ prompt: "confirm", choice: "grant" }] }, undefined);
+ * // { default: "dismiss", byKind: { confirm: "accept" } }
+ * dialogPolicy(false, undefined, undefined); // { default: "fail", byKind: {} }
+ * ```
  */
 export function dialogPolicy(
   flag: boolean | undefined,
@@ -60,7 +82,15 @@ export function dialogPolicy(
   return { default: "dismiss", byKind };
 }
 
-/** The dismiss labels to prefer: the scenario's `labels`, else the target's, else built-in. */
+/**
+ * The dismiss labels to prefer: the scenario's `labels`, else the target's, else built-in.
+ *
+ * @example
+ * ```ts
+ * guardLabels({ enabled: true, labels: ["Later"] }, undefined); // ["Later"]
+ * guardLabels(undefined, undefined); // DISMISSIVE_LABELS
+ * ```
+ */
 export function guardLabels(
   scenario: SystemAlertHandling | undefined,
   target: SystemAlertHandling | undefined,
@@ -70,7 +100,15 @@ export function guardLabels(
   return labels(scenario) ?? labels(target) ?? DISMISSIVE_LABELS;
 }
 
-/** A guard that taps the first preferred label the current alert offers. */
+/**
+ * A guard that taps the first preferred label the current alert offers.
+ *
+ * @example
+ * ```ts
+ * const guard = nativeAlertGuard(["Not Now", "Cancel"]);
+ * await runScenario(driver, scenario, { alertGuard: guard });
+ * ```
+ */
 export function nativeAlertGuard(labels: readonly string[] = DISMISSIVE_LABELS): AlertGuard {
   return async (driver) => {
     const shown = await driver.systemAlertLabels();

@@ -17,7 +17,14 @@ import { selectBackend } from "../drivers/registry.ts";
 
 export type { Backend, BackendRequest };
 
-/** A usage, config or environment problem: the CLI prints it and exits 2. */
+/**
+ * A usage, config or environment problem: the CLI prints it and exits 2.
+ *
+ * @example
+ * ```ts
+ * throw new UsageError("--base-url applies to web targets; app is fake"); // exit 2
+ * ```
+ */
 export class UsageError extends Error {
   readonly code = "E_USAGE";
   constructor(message: string, options?: ErrorOptions) {
@@ -30,6 +37,12 @@ export class UsageError extends Error {
  * Picks the backend for the target and prepares it.
  *
  * @throws UsageError when no requested backend can drive the target (the message says why)
+ *
+ * @example
+ * ```ts
+ * const backend = await backendFor(eff, { backend: ["fake"], workers: 2 });
+ * backend.lanes; // ["fake-0", "fake-1"]
+ * ```
  */
 export async function backendFor(eff: Effective, req: BackendRequest): Promise<Backend> {
   try {

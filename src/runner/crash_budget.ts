@@ -1,13 +1,21 @@
 /**
- * Backend-crash recovery budgets (runner.md §5): a per-scenario wall-clock ceiling on respawning,
- * and a run-scoped one that, once it was the binding constraint, latches so later scenarios fail
- * before leasing.
+ * Backend-crash recovery budgets (docs/architecture.md#backend-crash-recovery): a per-scenario
+ * wall-clock ceiling on respawning, and a run-scoped one that, once it was the binding constraint,
+ * latches so later scenarios fail before leasing.
  *
  * @module
  */
 import type { Clock } from "../time/clock.ts";
 
-/** Per scenario. The clock starts at the first crash, so the first respawn is never blocked. */
+/**
+ * Per scenario. The clock starts at the first crash, so the first respawn is never blocked.
+ *
+ * @example
+ * ```ts
+ * const budget = new ScenarioCrashBudget(clock, 30);
+ * budget.onCrash(); // true: the first crash starts the clock
+ * ```
+ */
 export class ScenarioCrashBudget {
   #firstCrashAt: number | null = null;
   constructor(private readonly clock: Clock, readonly budgetS: number = Infinity) {}
@@ -23,7 +31,16 @@ export class ScenarioCrashBudget {
   }
 }
 
-/** Accumulated recovery time across the whole run (concurrent recoveries add up). */
+/**
+ * Accumulated recovery time across the whole run (concurrent recoveries add up).
+ *
+ * @example
+ * ```ts
+ * const run = new RunCrashBudget(120);
+ * run.bill(45); // a recovery took 45 s
+ * run.exhausted(); // false
+ * ```
+ */
 export class RunCrashBudget {
   #spentS = 0;
   #givenUp = false;
@@ -47,7 +64,15 @@ export class RunCrashBudget {
   }
 }
 
-/** `12s` / `1.5s`, as in the failure strings. */
+/**
+ * `12s` / `1.5s`, as in the failure strings.
+ *
+ * @example
+ * ```ts
+ * formatSeconds(12); // "12s"
+ * formatSeconds(1.5); // "1.5s"
+ * ```
+ */
 export function formatSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : Number(s.toFixed(3))}s`;
 }

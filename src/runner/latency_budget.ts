@@ -11,7 +11,7 @@ import type { RunReportInput } from "../report/model.ts";
 
 /** The report-input field for `eff`'s budget (none when the target sets no budget). */
 export function latencyBudgetOf(eff: Effective): Pick<RunReportInput, "latencyBudget"> {
-  const s = eff.run.stepP95BudgetS;
+  const s = eff.run.stepP95BudgetS ?? null;
   return s === null ? {} : { latencyBudget: { stepP95S: s } };
 }
 

@@ -5,16 +5,26 @@
  * @module
  */
 import type { Driver } from "../drivers/driver.ts";
-import type { EvidenceSink } from "../evidence/sink.ts";
+import type { EvidenceSink, SkippedCapture } from "../evidence/sink.ts";
 import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Readiness } from "./readiness.ts";
 
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
-}
-
+/**
+ * What a scenario attempt asks of the pool.
+ *
+ * @example
+ * ```ts
+ * const req: LeaseRequest = {
+ *   scenario,
+ *   sid: "00-log-in",
+ *   erase: false,
+ *   forcedErase: false,
+ *   replaceDevice: false,
+ *   attempt: 1,
+ * };
+ * ```
+ */
 export interface LeaseRequest {
   scenario: Scenario;
   /** `<NN>-<slug>`. */
@@ -28,6 +38,19 @@ export interface LeaseRequest {
   attempt: number;
 }
 
+/**
+ * A leased lane (see the module doc).
+ *
+ * @example
+ * ```ts
+ * const lease = await pool.lease(req);
+ * try {
+ *   await runScenario(lease.driver, req.scenario, { sink: lease.sink, scenarioId: req.sid });
+ * } finally {
+ *   const skipped = await lease.release(); // e.g. [{ kind: "video", reason: "…" }]
+ * }
+ * ```
+ */
 export interface Lease {
   driver: Driver;
   sink: EvidenceSink;
@@ -39,7 +62,6 @@ export interface Lease {
   /** Driver name recorded in the manifest (`fake`, `playwright`, …). */
   backend: string;
   readiness: Readiness | null;
-  skippedCaptures: SkippedCapture[];
   /** The route refuses any erase (real device, WebDriver endpoint). */
   rejectsErase: boolean;
   /** The route can hand out a brand-new device (Simulator, unpinned, with appPath). */
@@ -50,8 +72,34 @@ export interface Lease {
   videoAnchorS(): number;
   /** The automation route of this lease (Android: `uiautomator2` or `dump`); "" when one. */
   route?: string;
-  /** Ends the lease: the device goes back to the pool whatever happens. */
-  release(): Promise<void>;
+  /**
+   * Ends the lease: the sink's queued writes are flushed and the device goes back to the pool
+   * whatever happens. `crashed`: the attempt ended in a backend crash, so a resident runner is
+   * torn down, never kept warm (the retry is a cold respawn). Resolves to the captures the
+   * lease's sink could not take for the scenario (each kind once), which its record lists.
+   */
+  release(options?: ReleaseOptions): Promise<SkippedCapture[]>;
 }
 
+/**
+ * How a lease ended.
+ *
+ * @example
+ * ```ts
+ * await lease.release({ crashed: true }); // never kept warm
+ * ```
+ */
+export interface ReleaseOptions {
+  /** The attempt ended in a BackendCrashError. */
+  crashed?: boolean;
+}
+
+/**
+ * Hands out one lease per scenario attempt (the pool's `lease`).
+ *
+ * @example
+ * ```ts
+ * const lease: LeaseFn = devicePool(options).lease;
+ * ```
+ */
 export type LeaseFn = (req: LeaseRequest) => Promise<Lease>;

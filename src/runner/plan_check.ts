@@ -9,8 +9,9 @@
  */
 import type { Effective } from "../config/effective.ts";
 import type { Capability } from "../drivers/driver.ts";
-import type { LoadError, LoadErrorCode } from "../scenario/errors.ts";
-import type { Scenario, SourcePos } from "../scenario/types.ts";
+import type { LoadError, LoadErrorCode } from "../yaml/load_error.ts";
+import type { Scenario } from "../scenario/types.ts";
+import type { SourcePos } from "../yaml/pnode.ts";
 import { capabilityProblems, laterProblems } from "../orchestrator/preflight.ts";
 import { targetProblems } from "./target_checks.ts";
 

@@ -1,7 +1,7 @@
 /**
- * `devicePool` (seed, runner.md §3): lease a free device, launch the app and build a driver for one
- * scenario; keep a reusable resident runner warm per (device, actuator), with bounded reuse and a
- * bounded health probe whose failure is a cache miss.
+ * `devicePool` (docs/architecture.md#device-pool-and-leases): lease a free device, launch the app
+ * and build a driver for one scenario; keep a reusable resident runner warm per (device, actuator),
+ * with bounded reuse and a bounded health probe whose failure is a cache miss.
  *
  * @module
  */
@@ -9,10 +9,26 @@ import type { EvidenceSink } from "../evidence/sink.ts";
 import type { Scenario, Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
+import { type DeadlineFactory, timerDeadline, withinDeadline } from "../time/deadline.ts";
 import type { Environment, EnvironmentFactory } from "../drivers/environment.ts";
 import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
 import { awaitReady, type Readiness } from "./readiness.ts";
 
+/**
+ * What a pool is built from: its lanes, the environment factory and the evidence sinks.
+ *
+ * @example
+ * ```ts
+ * const opts: PoolOptions = {
+ *   devices: ["fake-0"],
+ *   factory,
+ *   actuatorFor: () => "fake",
+ *   sinkFor: () => new NullSink(),
+ *   clock,
+ *   maxWarmReuses: 3,
+ * };
+ * ```
+ */
 export interface PoolOptions {
   devices: string[];
   factory: EnvironmentFactory;
@@ -24,8 +40,10 @@ export interface PoolOptions {
   cancel?: CancelSignal;
   /** `BAJUTSU_XCUITEST_MAX_WARM_REUSES`: 0 disables warm reuse. */
   maxWarmReuses: number;
-  /** Bound on the warm health probe. */
+  /** Bound on the warm health probe (default 10 s); the pool enforces it itself. */
   healthTimeoutS?: number;
+  /** Makes the probe's deadline (default a real timer); tests pass one they control. */
+  probeDeadline?: DeadlineFactory;
   readyWhen?: Selector | null;
   idNamespaces?: string[];
   readyTimeoutS?: number;
@@ -40,6 +58,16 @@ interface WarmEntry {
   reuses: number;
 }
 
+/**
+ * The lanes of a run: lease one per scenario attempt, shut all down at the end.
+ *
+ * @example
+ * ```ts
+ * const pool = devicePool(opts);
+ * await pool.shutdown();
+ * pool.stats(); // { coldStarts: 0, warmReuses: 0, healthMisses: 0 }
+ * ```
+ */
 export interface DevicePool {
   lease: LeaseFn;
   shutdown(): Promise<void>;
@@ -66,6 +94,36 @@ class FreeQueue {
   }
 }
 
+/**
+ * Default bound on the warm runner's health probe, seconds.
+ *
+ * @example
+ * ```ts
+ * devicePool({ ...opts, healthTimeoutS: HEALTH_TIMEOUT_S / 2 });
+ * ```
+ */
+export const HEALTH_TIMEOUT_S = 10;
+
+/**
+ * The environment's health probe, bounded by the pool: a probe that throws, answers false or
+ * is still pending when its deadline passes is a cache miss.
+ */
+function boundedProbe(env: Environment, timeoutS: number, deadline: DeadlineFactory) {
+  const probe = env.health(timeoutS).then((ok) => ok === true, () => false);
+  return withinDeadline(probe, deadline(timeoutS), false);
+}
+
+/**
+ * Builds the pool of lanes a run leases its devices from.
+ *
+ * @example
+ * ```ts
+ * const pool = devicePool(opts);
+ * const lease = await pool.lease(req);
+ * await lease.release();
+ * await pool.shutdown();
+ * ```
+ */
 export function devicePool(opts: PoolOptions): DevicePool {
   if (opts.devices.length === 0) throw new Error("devicePool needs at least one device");
   const queue = new FreeQueue(opts.devices);
@@ -94,12 +152,11 @@ export function devicePool(opts: PoolOptions): DevicePool {
       await discard(entry.env);
       return null;
     }
-    let healthy = false;
-    try {
-      healthy = await entry.env.health(opts.healthTimeoutS ?? 10);
-    } catch {
-      healthy = false;
-    }
+    const healthy = await boundedProbe(
+      entry.env,
+      opts.healthTimeoutS ?? HEALTH_TIMEOUT_S,
+      opts.probeDeadline ?? timerDeadline,
+    );
     if (!healthy) {
       counters.healthMisses++;
       log(`warm runner on ${device} failed its health probe; cold start`);
@@ -107,6 +164,28 @@ export function devicePool(opts: PoolOptions): DevicePool {
       return null;
     }
     return entry;
+  };
+
+  /**
+   * Keeps a reusable environment warm (or tears it down; always after a crash), then frees its
+   * device.
+   */
+  const endLease = async (leasedEnv: Environment, reuses: number, crashed: boolean) => {
+    try {
+      if (leasedEnv.reusable && opts.maxWarmReuses > 0 && !crashed) {
+        try {
+          await leasedEnv.endLease();
+          warm.set(leasedEnv.device, { env: leasedEnv, reuses });
+        } catch {
+          await discard(leasedEnv);
+        }
+      } else {
+        await discard(leasedEnv);
+      }
+    } finally {
+      // A replacement device takes the old one's place in the queue.
+      queue.give(leasedEnv.device);
+    }
   };
 
   const lease: LeaseFn = async (req) => {
@@ -170,30 +249,22 @@ export function devicePool(opts: PoolOptions): DevicePool {
         deviceRuntime: leasedEnv.deviceRuntime,
         backend: driver.name,
         readiness,
-        skippedCaptures: [],
         rejectsErase: leasedEnv.rejectsErase,
         canReplaceDevice: leasedEnv.canReplaceDevice,
         videoStartStalled: () => leasedEnv.videoStartStalled?.() ?? false,
         videoAnchorS: () => leasedEnv.videoAnchorS?.() ?? 0,
         route: leasedEnv.route?.() ?? "",
-        release: async () => {
-          if (released) return;
+        release: async (how = {}) => {
+          if (released) return [];
           released = true;
           try {
             await sink.flush();
-            if (leasedEnv.reusable && opts.maxWarmReuses > 0) {
-              try {
-                await leasedEnv.endLease();
-                warm.set(leasedEnv.device, { env: leasedEnv, reuses });
-              } catch {
-                await discard(leasedEnv);
-              }
-            } else {
-              await discard(leasedEnv);
-            }
+            // Read once every queued write has settled: a capture that failed while flushing
+            // is listed too.
+            return sink.skippedCaptures?.(req.sid) ?? [];
           } finally {
-            // A replacement device takes the old one's place in the queue.
-            queue.give(leasedEnv.device);
+            // A runner that just crashed is never kept: the retry must be a cold respawn.
+            await endLease(leasedEnv, reuses, how.crashed === true);
           }
         },
       };

@@ -1,27 +1,52 @@
 /**
- * Progress lines on stderr (runner.md §4): `▶ scenario i/N: name`, `✔|✘ scenario i/N: name (1.2s)`,
- * `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live line for the
- * current step. `NO_COLOR` is honoured. Names and failure texts are author-written: they are
- * made `printable` (docs/cli.md) before any colour is added.
+ * Progress lines on stderr (docs/architecture.md#runall): `▶ scenario i/N: name`, `✔|✘ scenario
+ * i/N: name (1.2s)`, `⟳ … respawning and retrying (attempt a/T)`, `━ engine <e>`; on a TTY a live
+ * line for the current step. `NO_COLOR` is honoured. Names and failure texts are author-written:
+ * they are made `printable` (docs/cli.md) before any colour is added.
  *
  * @module
  */
-import { printable } from "../cli/printable.ts";
+import { printable } from "../text/printable.ts";
 import type { ProgressEvent } from "./run_all.ts";
 
+/**
+ * Where progress lines go (stderr for the CLI).
+ *
+ * @example
+ * ```ts
+ * const sink: ProgressSink = { line: (l) => console.error(l), live: () => {} };
+ * ```
+ */
 export interface ProgressSink {
   line(text: string): void;
   /** Rewrites the live status line (TTY only); "" clears it. */
   live(text: string): void;
 }
 
+/**
+ * How progress lines look.
+ *
+ * @example
+ * ```ts
+ * formatProgress(event, { color: false } satisfies ProgressStyle);
+ * ```
+ */
 export interface ProgressStyle {
   color: boolean;
 }
 
 const paint = (on: boolean, code: number, s: string) => on ? `\x1b[${code}m${s}\x1b[0m` : s;
 
-/** Formats a runner event as a progress line (null when it prints nothing). */
+/**
+ * Formats a runner event as a progress line (null when it prints nothing).
+ *
+ * @example
+ * ```ts
+ * formatProgress({ type: "scenarioStart", ordinal: 1, total: 2, name: "log in", sid: "00-log-in" }, {
+ *   color: false,
+ * }); // "▶ scenario 1/2: log in"
+ * ```
+ */
 export function formatProgress(e: ProgressEvent, style: ProgressStyle): string | null {
   switch (e.type) {
     case "scenarioStart":
@@ -43,7 +68,14 @@ export function formatProgress(e: ProgressEvent, style: ProgressStyle): string |
   }
 }
 
-/** The live step line: `<sid> · step k: <action>`. */
+/**
+ * The live step line: `<sid> · step k: <action>`.
+ *
+ * @example
+ * ```ts
+ * formatStepLine("00-log-in", "steps", 3, "tap"); // "00-log-in · step 3: tap"
+ * ```
+ */
 export function formatStepLine(sid: string, phase: string, index: number, action: string): string {
   const where = phase === "steps" ? "" : `${phase} `;
   return printable(`${sid} · ${where}step ${index}: ${action}`);
@@ -52,6 +84,12 @@ export function formatStepLine(sid: string, phase: string, index: number, action
 /**
  * A stderr sink; the live line is drawn only on a terminal. With `stepLines` (`--progress`) and
  * no terminal, every step start is printed as a line of its own instead (serve's live log).
+ *
+ * @example
+ * ```ts
+ * const progress = stderrProgress({ stepLines: true });
+ * progress.line("━ engine firefox");
+ * ```
  */
 export function stderrProgress(opts: { stepLines?: boolean } = {}): ProgressSink {
   const enc = new TextEncoder();
@@ -75,7 +113,20 @@ export function stderrProgress(opts: { stepLines?: boolean } = {}): ProgressSink
   };
 }
 
-/** True unless NO_COLOR is set (any value) or stderr is not a terminal. */
+/**
+ * True unless NO_COLOR is set (any value) or stderr is not a terminal.
+ *
+ * @example
+ * ```ts
+ * useColor((k) => Deno.env.get(k)); // false under NO_COLOR or when stderr is not a terminal
+ * ```
+ */
 export function useColor(env: (k: string) => string | undefined): boolean {
   return env("NO_COLOR") === undefined && Deno.stderr.isTerminal();
 }
+
+/** `--no-progress`: no progress lines and no live line. */
+export const silentProgress: ProgressSink = {
+  line() {},
+  live() {},
+};

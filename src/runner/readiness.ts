@@ -1,6 +1,6 @@
 /**
- * The readiness gate (runner.md §2.1, seed `await_ready`): poll for the strongest readiness signal,
- * then confirm the screen holds still. A ready app is never turned into a timeout.
+ * The readiness gate (docs/architecture.md#readiness-gate): poll for the strongest readiness
+ * signal, then confirm the screen holds still. A ready app is never turned into a timeout.
  *
  * @module
  */
@@ -10,9 +10,25 @@ import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { indexedPresent } from "../selectors/mod.ts";
 
+/**
+ * Which rung of the readiness gate fired (or `timeout`).
+ *
+ * @example
+ * ```ts
+ * const signal: ReadinessSignal = "namespace"; // an id of a configured namespace appeared
+ * ```
+ */
 export type ReadinessSignal = "readyWhen" | "screenChanged" | "namespace" | "count" | "timeout";
 
-/** What the gate saw; kept for the first wait diagnostic (wait-timeout.json). */
+/**
+ * What the gate saw; kept for the first wait diagnostic (wait-timeout.json).
+ *
+ * @example
+ * ```ts
+ * const r: Readiness = await awaitReady(driver, { clock, idNamespaces: ["login"] });
+ * if (!r.ready) console.warn(`not ready after ${r.elapsedSeconds}s (${r.signal})`);
+ * ```
+ */
 export interface Readiness {
   ready: boolean;
   signal: ReadinessSignal;
@@ -22,6 +38,14 @@ export interface Readiness {
   rungs: ReadinessSignal[];
 }
 
+/**
+ * Bounds and hints of the readiness gate.
+ *
+ * @example
+ * ```ts
+ * const opts: ReadinessOptions = { clock, timeoutS: 10, readyWhen: { id: "getStarted" } };
+ * ```
+ */
 export interface ReadinessOptions {
   clock: Clock;
   timeoutS?: number;
@@ -32,7 +56,14 @@ export interface ReadinessOptions {
   cancel?: CancelSignal;
 }
 
-/** Extra polls allowed for the stability confirmation before returning `settled: false`. */
+/**
+ * Extra polls allowed for the stability confirmation before returning `settled: false`.
+ *
+ * @example
+ * ```ts
+ * for (let i = 0; i < MAX_SETTLE_POLLS && !settled; i++) settled = sameScreen(previous, await read());
+ * ```
+ */
 export const MAX_SETTLE_POLLS = 3;
 
 const PER_ELEMENT_KEYS = ["id", "idMatches", "label", "labelMatches", "traits", "value"] as const;
@@ -42,7 +73,15 @@ function usableReadySelector(sel: Selector | null | undefined): sel is Selector 
   return !!sel && PER_ELEMENT_KEYS.some((k) => sel[k] !== undefined);
 }
 
-/** Which rung, if any, fires on this tree. */
+/**
+ * Which rung, if any, fires on this tree.
+ *
+ * @example
+ * ```ts
+ * readinessRung(tree, { id: "getStarted" }, []); // { fired: "readyWhen", rungs: ["readyWhen"] }
+ * readinessRung(tree, null, ["login"]); // { fired: "namespace" | null, rungs: ["namespace"] }
+ * ```
+ */
 export function readinessRung(
   tree: Element[],
   readyWhen: Selector | null | undefined,
@@ -63,7 +102,14 @@ export function readinessRung(
   return { fired: tree.length >= 2 ? "count" : null, rungs: ["count"] };
 }
 
-/** Same identifiers, labels and frames, element by element. */
+/**
+ * Same identifiers, labels and frames, element by element.
+ *
+ * @example
+ * ```ts
+ * sameScreen(await driver.query(), await driver.query()); // true once the screen settled
+ * ```
+ */
 export function sameScreen(a: Element[], b: Element[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
@@ -74,7 +120,14 @@ export function sameScreen(a: Element[], b: Element[]): boolean {
   return true;
 }
 
-/** Polls the ladder, then the stability confirmation. Query errors during startup are swallowed. */
+/**
+ * Polls the ladder, then the stability confirmation. Query errors during startup are swallowed.
+ *
+ * @example
+ * ```ts
+ * const readiness = await awaitReady(driver, { clock, readyWhen: eff.readyWhen, timeoutS: 10 });
+ * ```
+ */
 export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promise<Readiness> {
   const { clock } = opts;
   const cancel = opts.cancel ?? neverCancelled;

@@ -68,7 +68,15 @@ function scrub(value: unknown, keep: Keep, text: (s: string) => string): unknown
   return out ?? value;
 }
 
-/** Masks records; see {@link recordRedactor}. */
+/**
+ * Masks records; see {@link recordRedactor}.
+ *
+ * @example
+ * ```ts
+ * const redact: RecordRedactor = recordRedactor(redactor);
+ * const safe = redact(record); // texts masked; sid, file and artifact names kept
+ * ```
+ */
 export type RecordRedactor = (record: ScenarioRecord) => ScenarioRecord;
 
 /**

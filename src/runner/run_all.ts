@@ -1,56 +1,65 @@
 /**
- * `runAll` (seed, runner.md §4–§5): each scenario on a freshly leased, freshly built driver; one
- * result per scenario in declaration order, always; backend-crash recovery with its budgets, the
- * forced erase and the replacement rung; cancellation read at the top of every scenario and before
- * every respawn.
+ * `runAll` (docs/architecture.md#runall): each scenario on a freshly leased, freshly built driver;
+ * one result per scenario in declaration order, always; backend-crash recovery with its budgets,
+ * the forced erase and the replacement rung; cancellation read at the top of every scenario and
+ * before every respawn.
  *
  * @module
  */
 import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
 import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
+import type { SkippedCapture } from "../evidence/sink.ts";
+import type { Recovery, ScenarioRecord } from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
-import type { Lease, LeaseFn, SkippedCapture } from "./lease.ts";
+import type { Lease, LeaseFn } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
+import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
 
-/** One scenario's result plus where and how it ran. */
-export interface ScenarioRecord {
-  index: number;
-  sid: string;
-  scenario: Scenario;
-  result: RunResult;
-  backend: string;
-  /** Browser engine on a matrix run; "" otherwise. */
-  engine: string;
-  device: string;
-  deviceName: string;
-  deviceRuntime: string;
-  skippedCaptures: SkippedCapture[];
-  /** Scenario-level artifacts (network.json, the web scenario video). */
-  artifacts: Artifact[];
-  attempts: number;
-  /** The automation route of the last attempt's lease (Android); "" when the backend has one. */
-  route?: string;
-  /** Wall-clock epoch seconds when the scenario started. */
-  startedAt: number;
-  /** Epoch seconds of the scenario video's start (0: no video). */
-  videoAnchorS: number;
-}
-
+/**
+ * What `runAll` reports as it goes (printed by `formatProgress`).
+ *
+ * @example
+ * ```ts
+ * const e: ProgressEvent = { type: "retry", ordinal: 2, total: 5, name: "checkout", attempt: 2, of: 2 };
+ * ```
+ */
 export type ProgressEvent =
   | { type: "scenarioStart"; ordinal: number; total: number; name: string; sid: string }
   | { type: "scenarioEnd"; ordinal: number; total: number; record: ScenarioRecord }
   | { type: "retry"; ordinal: number; total: number; name: string; attempt: number; of: number }
   | { type: "log"; line: string };
 
+/**
+ * Runs one scenario on a driver (`runScenario`; tests inject their own).
+ *
+ * @example
+ * ```ts
+ * const runner: ScenarioRunner = runScenario;
+ * ```
+ */
 export type ScenarioRunner = (
   driver: Lease["driver"],
   scenario: Scenario,
   options: RunOptions,
 ) => Promise<RunResult>;
 
+/**
+ * Budgets, hooks and the per-attempt options of `runAll`.
+ *
+ * @example
+ * ```ts
+ * const opts: RunAllOptions = {
+ *   clock,
+ *   workers: 2,
+ *   crashRetries: 1,
+ *   runScenario,
+ *   runOptions: (_s, lease, sid) => ({ clock, sink: lease.sink, scenarioId: sid }),
+ * };
+ * ```
+ */
 export interface RunAllOptions {
   clock: Clock;
   cancel?: CancelSignal;
@@ -78,7 +87,18 @@ export interface RunAllOptions {
   onProgress?: (e: ProgressEvent) => void;
 }
 
-/** Thrown out of `runAll` when infrastructure failed; carries every result so far. */
+/**
+ * Thrown out of `runAll` when infrastructure failed; carries every result so far.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await runAll(scenarios, lease, opts);
+ * } catch (err) {
+ *   if (err instanceof RunAborted) writeReports(err.records); // every result so far
+ * }
+ * ```
+ */
 export class RunAborted extends Error {
   readonly code = "E_RUN_ABORTED";
   constructor(override readonly cause: Error, readonly records: ScenarioRecord[]) {
@@ -87,54 +107,62 @@ export class RunAborted extends Error {
   }
 }
 
+/**
+ * The failure text (and prefix) of a cancelled scenario.
+ *
+ * @example
+ * ```ts
+ * record.result.failure?.startsWith(CANCELLED); // true for a cancelled scenario
+ * ```
+ */
 export const CANCELLED = "cancelled";
-
-function failedResult(scenario: Scenario, failure: string): RunResult {
-  return {
-    scenario: scenario.name,
-    ok: false,
-    steps: [],
-    expectResults: [],
-    failure,
-    beforeOutcomes: [],
-    afterOutcomes: [],
-    afterVerdict: "",
-    durationS: 0,
-    vars: {},
-  };
-}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A scenario that never ran on a lease (cancelled, skipped, aborted, preflight). */
-export function failedRecord(
-  index: number,
-  scenario: Scenario,
-  failure: string,
-  engine: string,
-  now: Date,
-): ScenarioRecord {
+/** How an attempt ended, read before its lease is released. */
+interface Ended {
+  result: RunResult;
+  artifacts: Artifact[];
+  lease: LeaseFacts;
+}
+
+/** Releases a lease; a failure is logged, never thrown (the scenario's verdict stands). */
+async function releaseQuietly(
+  held: Lease,
+  log: (line: string) => void,
+  crashed: boolean,
+): Promise<SkippedCapture[]> {
+  try {
+    return await held.release({ crashed });
+  } catch (err) {
+    log(`release failed: ${message(err)}`);
+    return [];
+  }
+}
+
+/** Where a lease ran, read before it is released (the video anchor dies with the session). */
+function leaseFacts(held: Lease): LeaseFacts {
   return {
-    index,
-    sid: scenarioSid(index, scenario.name),
-    scenario,
-    result: failedResult(scenario, failure),
-    backend: "",
-    engine,
-    device: "",
-    deviceName: "",
-    deviceRuntime: "",
-    skippedCaptures: [],
-    artifacts: [],
-    attempts: 0,
-    videoAnchorS: 0,
-    startedAt: now.getTime() / 1000,
+    backend: held.backend,
+    device: held.device,
+    deviceName: held.deviceName,
+    deviceRuntime: held.deviceRuntime,
+    route: held.route ?? "",
+    videoAnchorS: held.videoAnchorS(),
   };
 }
 
-/** Runs every scenario; results come back in declaration order. */
+/**
+ * Runs every scenario; results come back in declaration order.
+ *
+ * @example
+ * ```ts
+ * const records = await runAll(scenarios, pool.lease, opts);
+ * records.map((r) => r.sid); // ["00-log-in", "01-checkout"], declaration order
+ * ```
+ */
 export async function runAll(
   scenarios: Scenario[],
   lease: LeaseFn,
@@ -146,6 +174,7 @@ export async function runAll(
   const records: (ScenarioRecord | undefined)[] = new Array(total);
   let abort: Error | null = null;
 
+  const log = (line: string) => opts.onProgress?.({ type: "log", line });
   const bare = (i: number, s: Scenario, failure: string): ScenarioRecord =>
     failedRecord(i, s, failure, "", opts.clock.wallNow());
 
@@ -174,6 +203,33 @@ export async function runAll(
     let replaceDevice = false;
     let replacementUsed = false;
     let recoveringSince: number | null = null;
+    const recoveries: Recovery[] = [];
+
+    /** After a crash on `attempt`: the failure that ends the scenario, or null to retry. */
+    const crashEndsScenario = (crash: string, attempt: number): string | null => {
+      const runExhausted = runBudget.exhausted();
+      const withinBudget = budget.onCrash();
+      if (cancel.cancelled) {
+        return `${CANCELLED}: the backend crashed mid-run and the run was cancelled before a respawn: ${crash}`;
+      }
+      if (attempt >= attempts) {
+        return `backend crashed mid-run and did not recover across ${attempts} attempt${
+          attempts === 1 ? "" : "s"
+        }: ${crash}`;
+      }
+      if (!withinBudget) {
+        return `backend crashed mid-run and did not recover within the ${
+          formatSeconds(budget.budgetS)
+        } crash-recovery budget: ${crash}`;
+      }
+      if (runExhausted) {
+        runBudget.giveUp();
+        return `backend crashed mid-run and the run-level crash-recovery budget of ${
+          formatSeconds(runBudget.budgetS)
+        } is exhausted: ${crash}`;
+      }
+      return null;
+    };
 
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let held: Lease;
@@ -195,97 +251,81 @@ export async function runAll(
           line: `forced erase failed (${message(err)}); respawning without it`,
         });
         forcedErase = false;
+        const last = recoveries.at(-1);
+        if (last) last.forcedErase = false;
         held = await lease({ ...request, erase: scenarioErase, forcedErase: false });
       }
       if (recoveringSince !== null) {
         runBudget.bill(opts.clock.now() - recoveringSince);
         recoveringSince = null;
       }
-      const record = (result: RunResult, artifacts: Artifact[] = []): ScenarioRecord => ({
-        index: i,
-        sid,
-        scenario: s,
+      // The attempt's verdict; null while the crash-retry loop goes on.
+      let ended: Ended | null = null;
+      const end = (result: RunResult, artifacts: Artifact[] = []): Ended => ({
         result: { ...result, durationS: opts.clock.now() - start },
-        backend: held.backend,
-        engine: "",
-        device: held.device,
-        deviceName: held.deviceName,
-        deviceRuntime: held.deviceRuntime,
-        skippedCaptures: held.skippedCaptures,
         artifacts,
-        attempts: attempt,
-        route: held.route ?? "",
-        startedAt,
-        videoAnchorS: held.videoAnchorS(),
+        lease: leaseFacts(held),
       });
       const ranWithForcedErase = request.forcedErase;
+      let skippedCaptures: SkippedCapture[];
+      let crashed = false;
       try {
         const result = await opts.runScenario(held.driver, s, opts.runOptions(s, held, sid));
-        return record(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
+        ended = end(result, await opts.afterScenario?.(held, sid, s, result) ?? []);
       } catch (err) {
         if (!(err instanceof BackendCrashError)) throw err;
+        crashed = true;
         recoveringSince = opts.clock.now();
         const crash = message(err);
-        const runExhausted = runBudget.exhausted();
-        const withinBudget = budget.onCrash();
-        const countAllows = attempt < attempts;
-        if (cancel.cancelled) {
-          return record(failedResult(
-            s,
-            `${CANCELLED}: the backend crashed mid-run and the run was cancelled before a respawn: ${crash}`,
-          ));
+        const recovery: Recovery = {
+          attempt,
+          crash,
+          forcedErase: false,
+          replaceDevice: false,
+          retried: false,
+        };
+        recoveries.push(recovery);
+        const failure = crashEndsScenario(crash, attempt);
+        if (failure !== null) {
+          ended = end(failedResult(s, failure));
+        } else {
+          const keepsData = s.preconditions.reinstall === "overwrite";
+          const optedOut = opts.forceEraseOnRetry === false;
+          forcedErase = !optedOut && !keepsData && !held.rejectsErase;
+          replaceDevice = false;
+          if (
+            held.canReplaceDevice && !opts.pinnedDevices && !replacementUsed && !optedOut &&
+            !keepsData && (ranWithForcedErase || held.videoStartStalled())
+          ) {
+            replaceDevice = true;
+            replacementUsed = true;
+            forcedErase = false; // a device about to be created has nothing to erase
+          }
+          recovery.retried = true;
+          recovery.forcedErase = forcedErase;
+          recovery.replaceDevice = replaceDevice;
+          opts.onProgress?.({
+            type: "retry",
+            ordinal: i + 1,
+            total,
+            name: s.name,
+            attempt: attempt + 1,
+            of: attempts,
+          });
         }
-        if (!countAllows) {
-          return record(failedResult(
-            s,
-            `backend crashed mid-run and did not recover across ${attempts} attempt${
-              attempts === 1 ? "" : "s"
-            }: ${crash}`,
-          ));
-        }
-        if (!withinBudget) {
-          return record(failedResult(
-            s,
-            `backend crashed mid-run and did not recover within the ${
-              formatSeconds(budget.budgetS)
-            } crash-recovery budget: ${crash}`,
-          ));
-        }
-        if (runExhausted) {
-          runBudget.giveUp();
-          return record(failedResult(
-            s,
-            `backend crashed mid-run and the run-level crash-recovery budget of ${
-              formatSeconds(runBudget.budgetS)
-            } is exhausted: ${crash}`,
-          ));
-        }
-        const keepsData = s.preconditions.reinstall === "overwrite";
-        const optedOut = opts.forceEraseOnRetry === false;
-        forcedErase = !optedOut && !keepsData && !held.rejectsErase;
-        replaceDevice = false;
-        if (
-          held.canReplaceDevice && !opts.pinnedDevices && !replacementUsed && !optedOut &&
-          !keepsData && (ranWithForcedErase || held.videoStartStalled())
-        ) {
-          replaceDevice = true;
-          replacementUsed = true;
-          forcedErase = false; // a device about to be created has nothing to erase
-        }
-        opts.onProgress?.({
-          type: "retry",
-          ordinal: i + 1,
-          total,
-          name: s.name,
-          attempt: attempt + 1,
-          of: attempts,
-        });
       } finally {
-        try {
-          await held.release();
-        } catch (err) {
-          opts.onProgress?.({ type: "log", line: `release failed: ${message(err)}` });
-        }
+        skippedCaptures = await releaseQuietly(held, log, crashed);
+      }
+      if (ended !== null) {
+        const { result, artifacts, lease: facts } = ended;
+        return leasedRecord(s, sid, facts, {
+          result,
+          artifacts,
+          skippedCaptures,
+          attempts: attempt,
+          recoveries,
+          startedAt,
+        });
       }
     }
     // Unreachable: the last attempt always returns.

@@ -9,7 +9,15 @@
 import { dirname, join } from "node:path";
 import { uniqueRunId } from "../report/run_id.ts";
 
-/** The runs folder cannot hold a run. */
+/**
+ * The runs folder cannot hold a run.
+ *
+ * @example
+ * ```ts
+ * // "E_RUNS_DIR cannot write runs to /runs: permission denied"
+ * new RunsDirError("/runs", "permission denied").message;
+ * ```
+ */
 export class RunsDirError extends Error {
   readonly code = "E_RUNS_DIR";
   constructor(readonly path: string, readonly reason: string) {
@@ -18,7 +26,14 @@ export class RunsDirError extends Error {
   }
 }
 
-/** A claimed, writable run folder. */
+/**
+ * A claimed, writable run folder.
+ *
+ * @example
+ * ```ts
+ * const { runId, runDir }: ClaimedRun = await claimRunDir("runs", new Date());
+ * ```
+ */
 export interface ClaimedRun {
   runId: string;
   runDir: string;
@@ -27,6 +42,11 @@ export interface ClaimedRun {
 /**
  * Creates `runsDir` (0700) if needed, claims a new run folder for `date` and writes and removes
  * a probe file in it. Throws `RunsDirError`; a claimed folder that cannot take files is removed.
+ *
+ * @example
+ * ```ts
+ * const { runDir } = await claimRunDir("/work/runs", new Date()); // "/work/runs/20240501-101500"
+ * ```
  */
 export async function claimRunDir(runsDir: string, date: Date): Promise<ClaimedRun> {
   let runId: string;
@@ -46,7 +66,14 @@ export async function claimRunDir(runsDir: string, date: Date): Promise<ClaimedR
   return { runId, runDir };
 }
 
-/** A short, specific reason for a file-system error at or below `path` (else its message). */
+/**
+ * A short, specific reason for a file-system error at or below `path` (else its message).
+ *
+ * @example
+ * ```ts
+ * await fsFailureReason(new Deno.errors.PermissionDenied("…"), "/runs"); // "permission denied"
+ * ```
+ */
 export async function fsFailureReason(err: unknown, path: string): Promise<string> {
   const code = (err as { code?: unknown })?.code;
   switch (code) {

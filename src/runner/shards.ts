@@ -3,6 +3,11 @@
  * when a previous run's timings are known; else by count (round robin in declaration order).
  *
  * @module
+ *
+ * @example
+ * ```ts
+ * const spec: ShardSpec = { index: 1, count: 4 }; // `--shard 1/4`
+ * ```
  */
 
 export interface ShardSpec {
@@ -11,10 +16,25 @@ export interface ShardSpec {
   count: number;
 }
 
-/** The most shards a suite can be split into (docs/run-limits.md). */
+/**
+ * The most shards a suite can be split into (docs/run-limits.md).
+ *
+ * @example
+ * ```ts
+ * parseShard(`1/${MAX_SHARDS + 1}`); // null
+ * ```
+ */
 export const MAX_SHARDS = 1000;
 
-/** Parses `i/n` (1 ≤ i ≤ n ≤ MAX_SHARDS, digits only). */
+/**
+ * Parses `i/n` (1 ≤ i ≤ n ≤ MAX_SHARDS, digits only).
+ *
+ * @example
+ * ```ts
+ * parseShard("2/4"); // { index: 2, count: 4 }
+ * parseShard("5/4"); // null
+ * ```
+ */
 export function parseShard(text: string): ShardSpec | null {
   const m = /^(\d{1,15})\/(\d{1,15})$/.exec(text.trim());
   if (!m) return null;
@@ -27,6 +47,11 @@ export function parseShard(text: string): ShardSpec | null {
  * Assigns every item to a shard. Items with a known duration go longest first to the shard with
  * the least total so far (ties → lowest shard number); unknown durations get the median of the
  * known ones (or 1 s). Without any timings, round robin by declaration order.
+ *
+ * @example
+ * ```ts
+ * partition(["a", "b", "c"], 2); // [[0, 2], [1]] (round robin without timings)
+ * ```
  */
 export function partition(
   names: string[],
@@ -56,7 +81,14 @@ export function partition(
   return shards;
 }
 
-/** The items of shard `spec` (declaration order kept). */
+/**
+ * The items of shard `spec` (declaration order kept).
+ *
+ * @example
+ * ```ts
+ * selectShard(scenarios, (s) => s.name, { index: 1, count: 2 });
+ * ```
+ */
 export function selectShard<T>(
   items: T[],
   nameOf: (t: T) => string,

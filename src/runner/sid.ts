@@ -1,5 +1,6 @@
 /**
- * Scenario directory ids: `<NN>-<slug>` (evidence.md §5). One definition, shared with the sink.
+ * Scenario directory ids: `<NN>-<slug>` (docs/reports.md#the-run-folder). One definition, shared
+ * with the sink.
  *
  * @module
  */

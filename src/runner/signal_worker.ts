@@ -8,12 +8,15 @@
  * - a later SIGTERM or SIGHUP is ignored; a SIGINT asks the main thread to abort at once and,
  *   if it does not answer within `abortFallbackMs`, removes the run's temp files and re-raises
  *   SIGINT itself;
- * - at the deadline (grace + slack) it removes its listeners, which restores the default
- *   disposition, and re-raises the first signal: a wedged run dies as it would have without us.
+ * - at the deadline (grace + slack) it removes the run's temp files, then its listeners, which
+ *   restores the default disposition, and re-raises the first signal: a wedged run dies as it
+ *   would have without us, and leaves no temp file;
+ * - on `dispose` it removes its listeners and answers `disposed` only then, so a signal sent
+ *   after the main thread's `dispose()` resolved takes its default disposition.
  *
  * @module
  */
-import { removeTempFilesOf } from "../evidence/atomic_write.ts";
+import { removeTempFilesOf, sealWrites } from "../evidence/atomic_write.ts";
 import {
   CANCEL_SLOT,
   type FromWatcher,
@@ -34,11 +37,15 @@ interface WorkerScope {
 /** Milliseconds after a re-raise before the last resort (SIGKILL), should the signal not be fatal. */
 const LAST_RESORT_MS = 2000;
 
+/** How long the watcher waits for a temp file being created (a hung file system) before sweeping. */
+const SEAL_WAIT_MS = 500;
+
 function watch(scope: WorkerScope, init: WatchInit): void {
   const state = new Int32Array(init.state);
   const listeners = new Map<RunSignal, () => void>();
   let first: RunSignal | null = null;
   let abortFallback: ReturnType<typeof setTimeout> | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
 
   const removeListeners = () => {
     for (const [signal, listener] of listeners) {
@@ -54,8 +61,16 @@ function watch(scope: WorkerScope, init: WatchInit): void {
     Deno.kill(Deno.pid, signal);
     setTimeout(() => Deno.kill(Deno.pid, "SIGKILL"), LAST_RESORT_MS);
   };
-  const forceAbort = () => {
+  /**
+   * The main thread may be mid-write: no new temp file may appear once the sweep has begun, and
+   * none being created may be missed by it.
+   */
+  const removeTempFiles = () => {
+    sealWrites(init.writesFence, SEAL_WAIT_MS);
     for (const c of init.cleanup) removeTempFilesOf(Deno.pid, c.dir, c.recursive);
+  };
+  const forceAbort = () => {
+    removeTempFiles();
     reraise("SIGINT");
   };
   const onSignal = (signal: RunSignal) => {
@@ -64,9 +79,13 @@ function watch(scope: WorkerScope, init: WatchInit): void {
       Atomics.store(state, CANCEL_SLOT, SIGNAL_NUMBERS[signal]);
       scope.postMessage({ type: "cancel", signal });
       const cancelledBy = signal;
-      setTimeout(() => {
-        if (init.onDeadline === "report") scope.postMessage({ type: "deadline", signal });
-        else reraise(cancelledBy);
+      deadline = setTimeout(() => {
+        if (init.onDeadline === "report") {
+          scope.postMessage({ type: "deadline", signal });
+          return;
+        }
+        removeTempFiles();
+        reraise(cancelledBy);
       }, Math.min(init.deadlineS * 1000, MAX_TIMER_MS));
       return;
     }
@@ -86,7 +105,17 @@ function watch(scope: WorkerScope, init: WatchInit): void {
     }
   }
   scope.onmessage = (e) => {
-    if (e.data.type === "abortAck") clearTimeout(abortFallback);
+    switch (e.data.type) {
+      case "abortAck":
+        clearTimeout(abortFallback);
+        return;
+      case "dispose":
+        clearTimeout(deadline);
+        clearTimeout(abortFallback);
+        removeListeners();
+        scope.postMessage({ type: "disposed" });
+        return;
+    }
   };
   scope.postMessage({ type: "ready", failed });
 }

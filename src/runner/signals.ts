@@ -11,6 +11,7 @@
  * @module
  */
 import process from "node:process";
+import type { AtomicWrites } from "../evidence/atomic_write.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import {
   CANCEL_SLOT,
@@ -25,12 +26,34 @@ import {
 
 export type { CleanupDir, RunSignal } from "./signal_protocol.ts";
 
-/** Seconds added to the grace window before the handler gives up on a graceful finish. */
+/**
+ * Seconds added to the grace window before the handler gives up on a graceful finish.
+ *
+ * @example
+ * ```ts
+ * const deadlineS = graceS + HANDLER_SLACK_S;
+ * ```
+ */
 export const HANDLER_SLACK_S = 10;
 
-/** How long the watcher waits for the main thread to take an abort before forcing it. */
+/**
+ * How long the watcher waits for the main thread to take an abort before forcing it.
+ *
+ * @example
+ * ```ts
+ * await installRunSignals({ graceS: 90, abortFallbackMs: ABORT_FALLBACK_MS });
+ * ```
+ */
 export const ABORT_FALLBACK_MS = 1000;
 
+/**
+ * How a run reacts to SIGTERM, SIGINT and SIGHUP (docs/signals.md).
+ *
+ * @example
+ * ```ts
+ * const opts: RunSignalsOptions = { graceS: 90, onCancel: (s) => console.error(`${s}: cancelling`) };
+ * ```
+ */
 export interface RunSignalsOptions {
   graceS: number;
   /** Seconds past the grace before giving up (default HANDLER_SLACK_S). */
@@ -41,21 +64,35 @@ export interface RunSignalsOptions {
   onAbort?: () => void;
   /** Tests only: called at the deadline instead of re-raising the signal. */
   onDeadline?: (signal: RunSignal) => void;
-  /** Folders a forced abort clears of this process's temp files. */
+  /** Folders a forced abort or the deadline clears of this process's temp files. */
   cleanup?: CleanupDir[];
+  /** The run's writes, sealed before that sweep (default: none to seal). */
+  writes?: AtomicWrites;
   abortFallbackMs?: number;
   /** Where a listener that cannot be installed is reported. */
   warn?: (line: string) => void;
 }
 
-/** A run's signal handling. */
+/**
+ * A run's signal handling.
+ *
+ * @example
+ * ```ts
+ * const signals: RunSignals = await installRunSignals({ graceS: 90 });
+ * if (signals.cancel.cancelled) console.error(`cancelled by ${signals.signal()}`);
+ * signals.dispose();
+ * ```
+ */
 export interface RunSignals {
   /** Set by the first signal. */
   readonly cancel: CancelSignal;
   /** The signal that cancelled the run, or null. */
   signal(): RunSignal | null;
-  /** Stops watching: signals take their default disposition again. */
-  dispose(): void;
+  /**
+   * Stops watching. Resolves once the listeners are removed: from then on a signal takes its
+   * default disposition again.
+   */
+  dispose(): Promise<void>;
 }
 
 /** The cancel event in shared memory: readable even while the event loop is blocked. */
@@ -82,7 +119,7 @@ const defaultWarn = (line: string) => console.error(line);
  * try {
  *   await runAll(scenarios, lease, { cancel: signals.cancel, … });
  * } finally {
- *   signals.dispose();
+ *   await signals.dispose();
  * }
  * ```
  */
@@ -100,13 +137,17 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         err instanceof Error ? err.message : err
       }); the run cannot be cancelled gracefully`,
     );
-    return { cancel, signal, dispose: () => {} };
+    return { cancel, signal, dispose: () => Promise.resolve() };
   }
   const send = (m: ToWatcher) => worker.postMessage(m);
+  let disposed: () => void = () => {};
+  const disposal = new Promise<void>((resolve) => disposed = resolve);
   const ready = new Promise<void>((resolve, reject) => {
     worker.onerror = (e) => {
       e.preventDefault();
       reject(new Error(e.message));
+      // A watcher that died has no listeners left to remove.
+      disposed();
     };
     worker.onmessage = (e: MessageEvent<FromWatcher>) => {
       const m = e.data;
@@ -129,6 +170,9 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         case "deadline":
           opts.onDeadline?.(m.signal);
           return;
+        case "disposed":
+          disposed();
+          return;
       }
     };
   });
@@ -139,6 +183,7 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
     onDeadline: opts.onDeadline ? "report" : "reraise",
     abortFallbackMs: opts.abortFallbackMs ?? ABORT_FALLBACK_MS,
     cleanup: opts.cleanup ?? [],
+    writesFence: opts.writes?.fence ?? new Int32Array(new SharedArrayBuffer(8)),
   });
   try {
     await ready;
@@ -149,14 +194,28 @@ export async function installRunSignals(opts: RunSignalsOptions): Promise<RunSig
         err instanceof Error ? err.message : err
       }); the run cannot be cancelled gracefully`,
     );
-    return { cancel, signal, dispose: () => {} };
+    return { cancel, signal, dispose: () => Promise.resolve() };
   }
-  return { cancel, signal, dispose: () => worker.terminate() };
+  let disposing: Promise<void> | null = null;
+  // Terminating the worker alone would leave its listeners installed until its thread is torn
+  // down, some time later: a signal sent meanwhile would be swallowed.
+  const dispose = () =>
+    disposing ??= (async () => {
+      send({ type: "dispose" });
+      await disposal;
+      worker.terminate();
+    })();
+  return { cancel, signal, dispose };
 }
 
 /**
  * Ends the process now with `code`. Node's `process.exit`, not `Deno.exit`: it runs the `exit`
  * listeners, where Playwright kills the browsers it launched and removes their profiles.
+ *
+ * @example
+ * ```ts
+ * exitNow(EXIT_INTERRUPTED);
+ * ```
  */
 export function exitNow(code: number): never {
   process.exit(code);

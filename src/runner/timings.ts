@@ -28,7 +28,14 @@ async function manifestPathOf(path: string): Promise<string | null> {
   return runs.length ? `${path}/${runs[runs.length - 1]}/manifest.json` : null;
 }
 
-/** Scenario name → seconds; an unreadable source gives an empty map (count-based fallback). */
+/**
+ * Scenario name → seconds; an unreadable source gives an empty map (count-based fallback).
+ *
+ * @example
+ * ```ts
+ * const durations = await readTimings("runs/20240501-101500"); // Map { "log in" => 4.2, … }
+ * ```
+ */
 export async function readTimings(path: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const file = await manifestPathOf(path);

@@ -2,7 +2,7 @@
  * Does a scenario want video? For backends that can only record a whole session (web), the
  * recording must start with the context, so the runner decides before the lease: any step
  * (every phase, nested steps, interrupt recoveries), any capture rule or the config baseline
- * naming `video` (evidence.md §2).
+ * naming `video` (docs/scenario-language.md#capture-tokens).
  *
  * @module
  */
@@ -27,6 +27,14 @@ function stepsWantVideo(steps: readonly Step[]): boolean {
   return false;
 }
 
+/**
+ * Whether any capture the scenario may fire names `video` (a whole-session recording starts up front).
+ *
+ * @example
+ * ```ts
+ * scenarioWantsVideo(scenario, ["screenshot.after", "video"]); // true: the baseline names video
+ * ```
+ */
 export function scenarioWantsVideo(s: Scenario, baseline: readonly string[]): boolean {
   return namesVideo(baseline) ||
     s.capturePolicy.some((r) => namesVideo(r.capture)) ||

@@ -1,31 +1,11 @@
 /**
- * Bounds on what the loaders accept (docs/input-limits.md): each keeps a hostile or runaway input
- * — an alias bomb, thousand-level nesting, a multi-megabyte scalar, 150,000 data rows — a coded
- * error at its line instead of gigabytes of memory or a stack overflow. Every value here is
- * documented there with its error code; change both together.
+ * Bounds on what the scenario loader accepts beyond any YAML file's (src/yaml/limits.ts), in
+ * docs/input-limits.md: 150,000 data rows or a billion-character generated string are a coded
+ * error at their line instead of gigabytes of memory. Every value here is documented there with
+ * its error code; change both together.
  *
  * @module
  */
-
-/**
- * Nodes that YAML aliases (`*name`, `<<: *name`) may add to one document, counted as the size of
- * every aliased subtree each time it is used. Beyond it: `E_ALIAS_LIMIT` at the alias.
- */
-export const MAX_ALIAS_NODES = 10_000;
-
-/**
- * Collections (mappings and lists) nested inside one another in a YAML document, and in a
- * scenario after its components are spliced in; the top-level collection is level 1. Beyond it:
- * `E_DEPTH_LIMIT`.
- */
-export const MAX_NESTING_DEPTH = 100;
-
-/** Characters of one input value (a scalar, a key) quoted in an error message. */
-export const MAX_QUOTED_CHARS = 80;
-
-/** Characters of an error message's text, and of its YAML path, as printed. */
-export const MAX_MESSAGE_CHARS = 1_000;
-export const MAX_PATH_CHARS = 300;
 
 /** Rows of one scenario's `data` list or `dataFile` CSV. Beyond it: `E_SIZE_LIMIT`. */
 export const MAX_DATA_ROWS = 10_000;

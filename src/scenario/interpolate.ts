@@ -1,13 +1,12 @@
 /**
- * `${ns.key}` substitution (scenario-dsl.md §6), shared by every stage that binds a namespace:
- * component expansion (`params.*`), data rows (`row.*`) and the run loop (`vars.*`,
- * `secrets.*`). Each stage passes a lookup that knows only its own namespace(s); any other token
- * is unbound and stays verbatim, so a later stage can still bind it.
+ * `${ns.key}` substitution (docs/scenario-language.md#variables-and-substitution), shared by every
+ * stage that binds a namespace: component expansion (`params.*`), data rows (`row.*`) and the run
+ * loop (`vars.*`, `secrets.*`). Each stage passes a lookup that knows only its own namespace(s);
+ * any other token is unbound and stays verbatim, so a later stage can still bind it.
  *
  * @module
  */
-import type { PNode } from "./pnode.ts";
-import type { SourcePos } from "./types.ts";
+import type { PNode, SourcePos } from "../yaml/pnode.ts";
 
 /** Resolves `ns.key`; `undefined` means unbound, and the token is left as written. */
 export type Lookup = (ns: string, key: string) => string | undefined;

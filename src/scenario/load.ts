@@ -1,17 +1,18 @@
 /**
- * The scenario load pipeline (scenario-dsl.md §7): parse → raw validation → per scenario:
- * setup prelude → component expansion → data rows → typed validation. Every problem of a file
- * comes back as a `LoadError`; nothing here throws for bad input.
+ * The scenario load pipeline (docs/scenario-language.md#templating): parse → raw validation → per
+ * scenario: setup prelude → component expansion → data rows → typed validation. Every problem of a
+ * file comes back as a `LoadError`; nothing here throws for bad input.
  *
  * @module
  */
 import { dirname, join, resolve, sep } from "node:path";
-import type { LoadError } from "./errors.ts";
-import { firstTooDeep, type PNode } from "./pnode.ts";
-import type { Scenario, SourcePos } from "./types.ts";
-import { type ParseResult, parseYaml } from "./parse_yaml.ts";
-import { readSourceSync } from "./read_source.ts";
-import { MAX_NESTING_DEPTH, MAX_SCENARIOS_PER_FILE } from "./input_limits.ts";
+import type { LoadError } from "../yaml/load_error.ts";
+import { firstTooDeep, type PNode, type SourcePos } from "../yaml/pnode.ts";
+import type { Scenario } from "./types.ts";
+import { type ParseResult, parseYaml } from "../yaml/parse.ts";
+import { readSourceSync } from "../yaml/read_source.ts";
+import { MAX_SCENARIOS_PER_FILE } from "./input_limits.ts";
+import { MAX_NESTING_DEPTH } from "../yaml/limits.ts";
 import {
   isComponentShape,
   type RawScenario,

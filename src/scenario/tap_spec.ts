@@ -1,5 +1,5 @@
 /**
- * The two spellings of a `tap` body read as one (docs/scenario-language.md#tap).
+ * The two spellings of a `tap` body read as one (docs/scenario-language.md#taps).
  *
  * @module
  */

@@ -2,12 +2,13 @@
  * The typed form of a loaded scenario: what the loader produces and every later stage consumes.
  *
  * Field names follow the YAML keys (camelCase). Optional YAML keys stay optional here unless the
- * spec gives a default, in which case the loader fills it in (scenario-dsl.md §11).
+ * spec gives a default, in which case the loader fills it in (docs/scenario-language.md#defaults).
  *
  * @module
  */
+import type { SourcePos } from "../yaml/pnode.ts";
 
-/** A selector (selectors-assertions.md §2). All present fields are AND-ed. */
+/** A selector (docs/scenario-language.md#selectors). All present fields are AND-ed. */
 export interface Selector {
   id?: string | string[];
   idMatches?: string | string[];
@@ -19,15 +20,8 @@ export interface Selector {
   index?: number;
 }
 
-/** Where a node came from in its YAML file; kept for reports and CI annotations. */
-export interface SourcePos {
-  file: string;
-  line: number;
-  col: number;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Network matching (selectors-assertions.md §6)
+// Network matching (docs/scenario-language.md#network-matching)
 
 export interface RequestMatch {
   method?: string;
@@ -46,7 +40,7 @@ export interface Mock {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Assertions (selectors-assertions.md §6): exactly one kind per assertion.
+// Assertions (docs/scenario-language.md#assertions): exactly one kind per assertion.
 
 export type StringOp = { equals: string } | { contains: string } | { matches: string };
 export type CountOp = { equals: number } | { atLeast: number } | { atMost: number };
@@ -90,7 +84,8 @@ export type Assertion =
 export type AssertionKind = Assertion["kind"];
 
 // ---------------------------------------------------------------------------------------------
-// Evidence configuration (evidence.md §2–3, §8)
+// Evidence configuration (docs/scenario-language.md#capture-tokens,
+// docs/scenario-language.md#capturepolicy-rules, docs/redaction.md)
 
 /** `<kind>[.<modifier>]`, validated by the loader. */
 export type CaptureToken = string;
@@ -116,7 +111,7 @@ export interface Redact {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Steps (scenario-dsl.md §5)
+// Steps (docs/scenario-language.md#steps)
 
 export type Direction = "up" | "down" | "left" | "right";
 export type Point = [number, number];
@@ -160,7 +155,7 @@ export type GenerateSpec =
   };
 
 /**
- * The long form of `tap` (docs/scenario-language.md#tap): which pointer button, and where inside
+ * The long form of `tap` (docs/scenario-language.md#taps): which pointer button, and where inside
  * the element as fractions of its frame (`{x: 0.5, y: 0.5}`, the centre, when absent).
  */
 export interface TapSpec {
@@ -261,7 +256,8 @@ export type StepOf<A extends ActionName> = Extract<Step, { action: A }>;
 export const CONTAINER_ACTIONS: ReadonlySet<ActionName> = new Set(["if", "forEach", "web"]);
 
 // ---------------------------------------------------------------------------------------------
-// Scenario (scenario-dsl.md §2–4)
+// Scenario (docs/scenario-language.md#a-scenario,
+// docs/scenario-language.md#lifecycle-before-and-after)
 
 export interface Preconditions {
   erase?: boolean;

@@ -1,7 +1,7 @@
 /**
- * Errors the selector layer adds to the driver taxonomy (drivers.md §2). A bad `labelMatches`
- * pattern is a `SelectorError`, so every caller already turns it into a failed step or assertion
- * instead of letting a `SyntaxError` escape the run.
+ * Errors the selector layer adds to the driver taxonomy (docs/architecture.md#driver-errors). A bad
+ * `labelMatches` pattern is a `SelectorError`, so every caller already turns it into a failed step
+ * or assertion instead of letting a `SyntaxError` escape the run.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
- * `findAll`: every match, in tree order. Used as-is by `count`, `forEach` and `within` scopes;
- * `exists` and the waits use it through {@link indexedPresent}, which honours `index`. No
- * duplicate collapse, no `other` filter (docs/scenario-language.md#index).
+ * `findAll` (docs/scenario-language.md#resolution): every match, in tree order. Used as-is by
+ * `count`, `forEach` and `within` scopes; `exists` and the waits use it through
+ * {@link indexedPresent}, which honours `index` (docs/scenario-language.md#index). No duplicate
+ * collapse, no `other` filter.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
  * Plain geometry over the flat element tree: centres, containment, the screen extent, the
- * document-order cover proxy (scenario-dsl.md §5.3) and directional gesture endpoints (§5.4).
+ * document-order cover proxy (docs/scenario-language.md#reachability-and-recovery) and directional
+ * gesture endpoints (docs/scenario-language.md#directional-gesture-geometry).
  *
  * @module
  */
@@ -95,7 +96,7 @@ export function assertReachable(tree: readonly Element[], target: Element): void
 
 /**
  * Later, contained, identified elements: where a refused tap on a container may be redirected
- * (drivers.md §1). Document order.
+ * (docs/architecture.md#the-element-tree). Document order.
  */
 export function redirectCandidates(tree: readonly Element[], target: Element): Element[] {
   const at = tree.indexOf(target);
@@ -127,9 +128,10 @@ export function visibleCenter(frame: Frame, screen: readonly [number, number]): 
 }
 
 /**
- * Start and end points of a directional swipe/drag on `frame` (scenario-dsl.md §5.4). The
- * direction names the finger motion; the gesture begins on the element's centre when there is
- * room and slides back inside the margin otherwise, keeping its length.
+ * Start and end points of a directional swipe/drag on `frame`
+ * (docs/scenario-language.md#directional-gesture-geometry). The direction names the finger motion;
+ * the gesture begins on the element's centre when there is room and slides back inside the margin
+ * otherwise, keeping its length.
  */
 export function directionalEndpoints(
   frame: Frame,

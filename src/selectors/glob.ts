@@ -1,5 +1,5 @@
 /**
- * Case-sensitive shell-style globs for `idMatches` (selectors-assertions.md §2), with the
+ * Case-sensitive shell-style globs for `idMatches` (docs/scenario-language.md#selectors), with the
  * semantics of Python's `fnmatch.fnmatchcase`: `*` any run (dots and newlines included), `?` one
  * character, `[seq]` a set, `[!seq]` its complement; an unclosed `[` is a literal, and there is
  * no escape character.

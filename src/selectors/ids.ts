@@ -1,5 +1,6 @@
 /**
- * `id` / `idMatches` accept one string or a list of OR candidates (selectors-assertions.md §2).
+ * `id` / `idMatches` accept one string or a list of OR candidates
+ * (docs/scenario-language.md#selectors).
  *
  * @module
  */

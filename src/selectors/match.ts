@@ -1,6 +1,6 @@
 /**
- * The per-element half of a selector (selectors-assertions.md §2): `id`, `idMatches`, `label`,
- * `labelMatches`, `traits`, `value`. `within` and `index` are cross-element and live in
+ * The per-element half of a selector (docs/scenario-language.md#selectors): `id`, `idMatches`,
+ * `label`, `labelMatches`, `traits`, `value`. `within` and `index` are cross-element and live in
  * `find.ts` / `resolve.ts`.
  *
  * @module

@@ -1,6 +1,8 @@
 /**
- * Selectors: matching, resolution, rendering and tree geometry (selectors-assertions.md §1–5,
- * scenario-dsl.md §5.3–5.4). Consumers import from here.
+ * Selectors: matching, resolution, rendering and tree geometry
+ * (docs/architecture.md#the-element-tree, docs/scenario-language.md#resolution,
+ * docs/scenario-language.md#reachability-and-recovery,
+ * docs/scenario-language.md#directional-gesture-geometry). Consumers import from here.
  *
  * @example
  * ```ts

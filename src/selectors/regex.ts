@@ -2,8 +2,8 @@
  * Regex compilation shared by selectors, assertions, request matchers and the loader.
  *
  * Scenario files are written for Python's `re`; JS `RegExp` covers the common subset once two
- * Python spellings are rewritten (selectors-assertions.md §2). No `u` flag: it would reject stray
- * `{` and other lenient escapes Python accepts.
+ * Python spellings are rewritten (docs/scenario-language.md#selectors). No `u` flag: it would
+ * reject stray `{` and other lenient escapes Python accepts.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Printing selectors and candidates the same way everywhere (error texts, assertion details,
- * wait timeouts), so reports never drift (selectors-assertions.md §4, §7).
+ * Printing selectors and candidates the same way everywhere (error texts, assertion details, wait
+ * timeouts), so reports never drift (docs/scenario-language.md#selector-errors,
+ * docs/scenario-language.md#evaluating-assertions).
  *
  * @module
  */

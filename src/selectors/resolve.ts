@@ -1,6 +1,6 @@
 /**
- * `resolveUnique` (selectors-assertions.md §3): the one element a single-target step acts on.
- * Zero or several candidates fail; there is never a "first match".
+ * `resolveUnique` (docs/scenario-language.md#resolution): the one element a single-target step acts
+ * on. Zero or several candidates fail; there is never a "first match".
  *
  * @module
  */

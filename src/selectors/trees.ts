@@ -1,6 +1,6 @@
 /**
- * Tree equality (selectors-assertions.md §1), used by `until: screenChanged`, `settled` and the
- * readiness gate.
+ * Tree equality (docs/architecture.md#the-element-tree), used by `until: screenChanged`, `settled`
+ * and the readiness gate.
  *
  * @module
  */

@@ -11,7 +11,7 @@ import type { Config } from "../config/types.ts";
 import type { Effective } from "../config/effective.ts";
 import { resolveTarget } from "../config/resolve_target.ts";
 import { loadScenarioPaths } from "../scenario/load.ts";
-import type { LoadError } from "../scenario/errors.ts";
+import type { LoadError } from "../yaml/load_error.ts";
 import { isInside, realRoot } from "./confine.ts";
 
 /** A target as the picker shows it. */

@@ -9,7 +9,7 @@ import { loadConfig } from "../config/load_config.ts";
 import { resolveTarget } from "../config/resolve_target.ts";
 import type { Effective } from "../config/effective.ts";
 import type { Config } from "../config/types.ts";
-import { formatLoadError } from "../scenario/errors.ts";
+import { formatLoadError } from "../yaml/load_error.ts";
 import { badRequest } from "./errors.ts";
 
 export class ConfigSource {

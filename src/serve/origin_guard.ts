@@ -6,7 +6,7 @@
  * @module
  */
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** True when `req` changes state and comes from a foreign origin (or the opaque `null` one). */
 export function isForeignOriginWrite(req: Request): boolean {

@@ -91,6 +91,9 @@ export function runArguments(
   }
   if (spec.headed) args.push("--headed");
   if (spec.browsers) args.push("--browser", spec.browsers.join(","));
+  if (spec.udids) args.push("--udid", spec.udids.join(","));
+  if (spec.logPredicate) args.push("--log-predicate", spec.logPredicate);
+  if (spec.logSubsystem) args.push("--log-subsystem", spec.logSubsystem);
   if (ctx.baseUrl && ctx.platform === "web") args.push("--base-url", ctx.baseUrl);
   return args;
 }

@@ -22,22 +22,18 @@ export interface RunSpec {
   tags: string[];
   exclude: string[];
   browsers?: string[];
+  /** Simulator udids or names (`--udid`). */
+  udids?: string[];
+  logPredicate?: string;
+  logSubsystem?: string;
 }
 
 /** Backend tokens `bajutsu run --backend` knows (platforms and actuators), from the registry. */
 export const BACKEND_TOKENS: readonly string[] = BACKENDS.flatMap((d) => d.tokens);
 
 /** Fields of the reference API this runner does not implement yet: refused, never ignored. */
-const UNSUPPORTED = [
-  "udid",
-  "network",
-  "zip",
-  "alertInstruction",
-  "logPredicate",
-  "logSubsystem",
-  "evidence_prefix",
-];
-const KNOWN = new Set([
+const UNSUPPORTED = ["network", "zip", "alertInstruction", "evidence_prefix"];
+const KNOWN: ReadonlySet<string> = new Set([
   "target",
   "scenario",
   "backend",
@@ -49,9 +45,20 @@ const KNOWN = new Set([
   "exclude",
   "browser",
   "browsers",
+  "udid",
+  "logPredicate",
+  "logSubsystem",
 ]);
 const TAG = /^[A-Za-z0-9_.:-]+$/;
+/** A simulator udid or name (`iPhone 16 (bajutsu 1)`): never an option, never a control char. */
+const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._()'’-]{0,127}$/;
 const MAX_WORKERS = 64;
+
+/** True when `s` holds a C0 control character (a line break would split an argv). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 0x20) return true;
+  return false;
+}
 
 /** A string, or a comma list, or an array of strings → trimmed non-empty items. */
 function listField(body: Record<string, unknown>, field: string): string[] | undefined {
@@ -144,6 +151,20 @@ export function parseRunBody(body: unknown): RunSpec {
       );
     }
     spec.browsers = browsers;
+  }
+  const udids = listField(b, "udid");
+  if (udids !== undefined && udids.length > 0) {
+    const bad = udids.find((u) => !DEVICE.test(u));
+    if (bad !== undefined) throw badRequest(`udid: invalid device ${JSON.stringify(bad)}`);
+    spec.udids = udids;
+  }
+  for (const field of ["logPredicate", "logSubsystem"] as const) {
+    const v = b[field];
+    if (v === undefined || v === null || v === "") continue;
+    if (typeof v !== "string" || v.length > 1000 || hasControl(v)) {
+      throw badRequest(`${field}: expected one line of text`);
+    }
+    spec[field] = v;
   }
   return spec;
 }

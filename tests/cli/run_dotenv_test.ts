@@ -61,3 +61,37 @@ Deno.test("run: a .env holding a NUL byte is one coded line at its position and 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("run: .env values reach the run (a secret the scenario types) without being in the process environment", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-dotenv-" });
+  try {
+    const dotenv = `${dir}/test.env`;
+    const { LOGIN_PASSWORD: _, ...withoutSecret } = Deno.env.toObject();
+    await Deno.writeTextFile(dotenv, "LOGIN_PASSWORD=hunter2\n");
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "main.ts",
+        "run",
+        "--config",
+        "tests/fixtures/fake_target/bajutsu.config.yaml",
+        "--tag",
+        "smoke",
+        "--runs-dir",
+        `${dir}/runs`,
+      ],
+      cwd: ROOT,
+      // The process environment without the secret: only the .env file has it.
+      clearEnv: true,
+      env: { ...withoutSecret, BAJUTSU_DOTENV: dotenv, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
+    assert.match(stderr, /✔ scenario 1\/2: log in/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

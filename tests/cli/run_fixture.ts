@@ -5,7 +5,8 @@
  * @module
  */
 import { join } from "node:path";
-import { runCommand, type RunIo, type RunRequest } from "../../src/runner/pipeline.ts";
+import { runCommand } from "../../src/runner/pipeline.ts";
+import type { RunIo, RunRequest } from "../../src/runner/run_request.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
 
 export const FAKE_TARGET = new URL("../fixtures/fake_target/", import.meta.url).pathname;
@@ -46,6 +47,7 @@ export async function runFake(
       live: (l) => void progress.push(l),
     },
     env: (k) => ({ LOGIN_PASSWORD: "hunter2", ...env })[k],
+    cwd: Deno.cwd(),
     color: false,
     cancel: new CancelSource(),
     ...io,

@@ -23,6 +23,7 @@ async function runWith(
     stderr: (l) => err.push(l),
     progress: { line: () => {}, live: () => {} },
     env: (k) => ({ LOGIN_PASSWORD: "hunter2" } as Record<string, string>)[k],
+    cwd: Deno.cwd(),
     color: false,
     cancel: new CancelSource(),
     writeReportFile: writeFile,

@@ -1,14 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { runCommand, type RunRequest } from "../../src/runner/pipeline.ts";
+import { runCommand } from "../../src/runner/pipeline.ts";
+import type { RunRequest } from "../../src/runner/run_request.ts";
 import { validateManifest } from "../../src/report/manifest_schema.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
 import { MAX_SCENARIOS_PER_RUN } from "../../src/scenario/input_limits.ts";
 
 const FIXTURE = new URL("../fixtures/fake_target/", import.meta.url).pathname;
 
-interface Captured {
+/** What a run printed and wrote; disposing it removes the runs folder `run` made for it. */
+interface Captured extends AsyncDisposable {
   code: number;
   out: string[];
   err: string[];
@@ -21,6 +23,7 @@ async function run(
   env: Record<string, string> = {},
   cancel = new CancelSource(),
 ): Promise<Captured> {
+  const ownRunsDir = req.runsDir === undefined;
   const runsDir = req.runsDir ?? await Deno.makeTempDir({ prefix: "bajutsu-run-" });
   const out: string[] = [], err: string[] = [];
   const code = await runCommand({
@@ -36,6 +39,7 @@ async function run(
     stderr: (l) => err.push(l),
     progress: { line: (l) => err.push(l), live: () => {} },
     env: (k) => ({ LOGIN_PASSWORD: "hunter2", ...env })[k],
+    cwd: Deno.cwd(),
     color: false,
     cancel,
   });
@@ -43,11 +47,20 @@ async function run(
   const path = last.replace(/^(PASS|FAIL) {2}/, "");
   let manifest = { scenarios: [] } as Captured["manifest"];
   if (/^(PASS|FAIL) {2}/.test(last)) manifest = JSON.parse(await Deno.readTextFile(path));
-  return { code, out, err, manifest, runDir: path.replace(/\/manifest\.json$/, "") };
+  return {
+    code,
+    out,
+    err,
+    manifest,
+    runDir: path.replace(/\/manifest\.json$/, ""),
+    [Symbol.asyncDispose]: async () => {
+      if (ownRunsDir) await Deno.remove(runsDir, { recursive: true });
+    },
+  };
 }
 
 Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest", async () => {
-  const r = await run({ exclude: ["broken"] });
+  await using r = await run({ exclude: ["broken"] });
   assert.equal(r.code, 0, r.err.join("\n"));
   assert.match(r.out.at(-1)!, /^PASS {2}.*manifest\.json$/);
   assert.deepEqual(validateManifest(r.manifest), []);
@@ -70,7 +83,7 @@ Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest",
 });
 
 Deno.test("run: a failing scenario exits 1 with FAIL and the failure string in manifest and JUnit", async () => {
-  const r = await run({ tags: ["broken"] });
+  await using r = await run({ tags: ["broken"] });
   assert.equal(r.code, 1);
   assert.match(r.out.at(-1)!, /^FAIL {2}/);
   const failure = 'step 5 (assert): expected equals="Count: 5" but actual="Count: 1"';
@@ -83,7 +96,7 @@ Deno.test("run: a failing scenario exits 1 with FAIL and the failure string in m
 });
 
 Deno.test("run: a mixed suite keeps declaration order and exits 1", async () => {
-  const r = await run({});
+  await using r = await run({});
   assert.equal(r.code, 1);
   assert.deepEqual(r.manifest.scenarios.map((s) => [s.scenario, s.ok]), [
     ["counter reads five", false],
@@ -93,7 +106,7 @@ Deno.test("run: a mixed suite keeps declaration order and exits 1", async () => 
 });
 
 Deno.test("run: --workers 2 runs lanes in parallel and keeps declaration order", async () => {
-  const r = await run({ workers: 2 });
+  await using r = await run({ workers: 2 });
   assert.equal(r.code, 1);
   assert.deepEqual(
     r.manifest.scenarios.map((s) => [s.scenario, s.sid, s.device]).map((x) => x.slice(0, 2)),
@@ -108,7 +121,10 @@ Deno.test("run: --workers 2 runs lanes in parallel and keeps declaration order",
 });
 
 Deno.test("run: secrets never reach the evidence", async () => {
-  const r = await run({ scenarios: [join(FIXTURE, "scenarios/login.yaml")], tags: ["smoke"] });
+  await using r = await run({
+    scenarios: [join(FIXTURE, "scenarios/login.yaml")],
+    tags: ["smoke"],
+  });
   assert.equal(r.code, 0, r.err.join("\n"));
   const tree = await Deno.readTextFile(join(r.runDir, "00-log-in/step3/elements.json"));
   assert.ok(!tree.includes("hunter2"), "the typed secret is masked in elements.json");
@@ -120,29 +136,29 @@ Deno.test("run: usage and config errors exit 2 before any report", async (t) => 
   const bad = join(dir, "bad.yaml");
   await Deno.writeTextFile(bad, "targets:\n  app:\n    platform: fake\n    ap: x.yaml\n");
   await t.step("bad config names file:line:col", async () => {
-    const r = await run({ configPath: bad });
+    await using r = await run({ configPath: bad });
     assert.equal(r.code, 2);
     assert.ok(r.err.some((l) => /bad\.yaml:4:5: E_UNKNOWN_KEY/.test(l)), r.err.join("\n"));
     assert.equal(r.out.length, 0);
   });
   await t.step("unknown target", async () => {
-    const r = await run({ target: "nope" });
+    await using r = await run({ target: "nope" });
     assert.equal(r.code, 2);
     assert.match(r.err.join("\n"), /nope/);
   });
   await t.step("missing scenario path", async () => {
-    const r = await run({ scenarios: [join(dir, "missing.yaml")] });
+    await using r = await run({ scenarios: [join(dir, "missing.yaml")] });
     assert.equal(r.code, 2);
     assert.match(r.err.join("\n"), /not found/);
   });
   await t.step("a tag selection that matches nothing", async () => {
-    const r = await run({ tags: ["no-such-tag"] });
+    await using r = await run({ tags: ["no-such-tag"] });
     assert.equal(r.code, 2);
   });
   await t.step("a scenario load error prints in lint format", async () => {
     const broken = join(dir, "broken.yaml");
     await Deno.writeTextFile(broken, "- name: x\n  steps:\n    - tapp: { id: a }\n");
-    const r = await run({ scenarios: [broken] });
+    await using r = await run({ scenarios: [broken] });
     assert.equal(r.code, 2);
     assert.ok(r.err.some((l) => /broken\.yaml:3:\d+: E_/.test(l)), r.err.join("\n"));
   });
@@ -150,15 +166,15 @@ Deno.test("run: usage and config errors exit 2 before any report", async (t) => 
 });
 
 Deno.test("run: GitHub Actions annotations point at the failing step's line", async () => {
-  const r = await run({ tags: ["broken"] }, { GITHUB_ACTIONS: "true" });
+  await using r = await run({ tags: ["broken"] }, { GITHUB_ACTIONS: "true" });
   const ann = r.out.find((l) => l.startsWith("::error "));
   assert.ok(ann, r.out.join("\n"));
   assert.match(ann!, /^::error file=[^,]*broken\.yaml,line=9::step 5 \(assert\)/);
 });
 
 Deno.test("run: shards split the suite deterministically and together cover it", async () => {
-  const a = await run({ shard: { index: 1, count: 2 } });
-  const b = await run({ shard: { index: 2, count: 2 } });
+  await using a = await run({ shard: { index: 1, count: 2 } });
+  await using b = await run({ shard: { index: 2, count: 2 } });
   const names = [...a.manifest.scenarios, ...b.manifest.scenarios].map((s) => s.scenario).sort();
   assert.deepEqual(names, ["counter reads five", "log in", "wrong password shows an error"]);
   assert.ok(a.manifest.scenarios.length > 0 && b.manifest.scenarios.length > 0);
@@ -167,7 +183,7 @@ Deno.test("run: shards split the suite deterministically and together cover it",
 Deno.test("run: a cancelled run still writes a complete manifest with every scenario cancelled", async () => {
   const cancel = new CancelSource();
   cancel.cancel();
-  const r = await run({}, {}, cancel);
+  await using r = await run({}, {}, cancel);
   assert.equal(r.code, 1);
   assert.deepEqual(validateManifest(r.manifest), []);
   assert.deepEqual(r.manifest.scenarios.map((s) => s.failure), [
@@ -202,7 +218,7 @@ Deno.test("run: input past the loader's limits exits 2 with coded errors and no 
         const deep = join(dir, "deep.yaml");
         await Deno.writeTextFile(deep, `- name: deep\n  steps:\n    - ${step}\n`);
         const runsDir = await emptyRunsDir(dir);
-        const r = await run({ scenarios: [deep], runsDir });
+        await using r = await run({ scenarios: [deep], runsDir });
         assert.equal(r.code, 2, r.err.join("\n"));
         assert.ok(r.err.some((l) => /deep\.yaml:3:\d+: E_DEPTH_LIMIT /.test(l)), r.err.join("\n"));
         assert.deepEqual(await runFolders(runsDir), []);
@@ -212,7 +228,7 @@ Deno.test("run: input past the loader's limits exits 2 with coded errors and no 
       const big = join(dir, "big.yaml");
       await Deno.writeTextFile(big, "- name: s\n  steps: []\n".repeat(150_000));
       const runsDir = await emptyRunsDir(dir);
-      const r = await run({ scenarios: [big], runsDir });
+      await using r = await run({ scenarios: [big], runsDir });
       assert.equal(r.code, 2, r.err.join("\n"));
       assert.match(r.err[0], /big\.yaml:\d+:3: E_SIZE_LIMIT scenarios\[\d+\]: 150000 scenarios/);
       assert.deepEqual(await runFolders(runsDir), []);
@@ -226,7 +242,7 @@ Deno.test("run: input past the loader's limits exits 2 with coded errors and no 
         await Deno.writeTextFile(join(many, name), "- name: s\n  steps: []\n".repeat(perFile));
       }
       const runsDir = await emptyRunsDir(dir);
-      const r = await run({ scenarios: [many], runsDir });
+      await using r = await run({ scenarios: [many], runsDir });
       assert.equal(r.code, 2, r.err.join("\n"));
       assert.deepEqual(r.err, [
         `E_SIZE_LIMIT ${2 * perFile} scenarios loaded; a run takes at most ` +
@@ -258,7 +274,7 @@ Deno.test("run: a fake target whose app file is missing or a folder exits 2, no 
           }\n`,
         );
         const runsDir = await emptyRunsDir(dir);
-        const r = await run({ configPath: config, exclude: ["broken"], runsDir });
+        await using r = await run({ configPath: config, exclude: ["broken"], runsDir });
         assert.equal(r.code, 2, r.err.join("\n"));
         assert.deepEqual(r.err.join("\n").split("\n"), [
           "the target's fake app file does not load:",
@@ -350,4 +366,51 @@ Deno.test("run: the target's launchServer serves during the run and is stopped a
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("run: captures the backend cannot take are listed in the manifest's skipped_captures", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-skipped-" });
+  try {
+    const file = join(dir, "capture.yaml");
+    await Deno.writeTextFile(
+      file,
+      `- name: record what cannot be recorded
+  capturePolicy:
+    - on: { action: tap }
+      capture: [video, deviceLog]
+  steps:
+    - tap: { id: getStarted }
+    - wait: { for: { id: username }, timeout: 2 }
+`,
+    );
+    await using r = await run({ scenarios: [file] });
+    assert.equal(r.code, 0, r.err.join("\n"));
+    assert.deepEqual(validateManifest(r.manifest), []);
+    assert.deepEqual(r.manifest.scenarios[0].skipped_captures, [
+      { kind: "video", reason: "the fake driver cannot record video" },
+      { kind: "deviceLog", reason: "the fake driver cannot record deviceLog" },
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: an invalid environment knob is one warning and its default, never a failed run", async () => {
+  await using r = await run({ exclude: ["broken"] }, {
+    BAJUTSU_CANCEL_GRACE: "0",
+    BAJUTSU_CRASH_RETRIES: "abc",
+  });
+  assert.equal(r.code, 0, r.err.join("\n"));
+  assert.ok(
+    r.err.includes(
+      'warning: BAJUTSU_CANCEL_GRACE="0" is not a positive number; using the default 90',
+    ),
+    r.err.join("\n"),
+  );
+  assert.ok(
+    r.err.includes(
+      'warning: BAJUTSU_CRASH_RETRIES="abc" is not a non-negative integer; using the default 1',
+    ),
+    r.err.join("\n"),
+  );
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadDotenv, parseDotenv } from "../../src/config/dotenv.ts";
+import { loadDotenv, overlayEnv, parseDotenv } from "../../src/config/dotenv.ts";
 import { DotenvError } from "../../src/config/errors.ts";
 
 Deno.test("parseDotenv: KEY=VALUE, comments, blank lines and export", () => {
@@ -35,39 +35,49 @@ Deno.test("loadDotenv never overrides an existing variable and reports what it d
   try {
     const path = join(dir, ".env");
     await Deno.writeTextFile(path, "KEEP=file\nNEW=file\nEMPTY=file\n");
-    const env = new Map<string, string>([["KEEP", "process"], ["EMPTY", ""]]);
-    const target = {
-      get: (k: string) => env.get(k),
-      set: (k: string, v: string) => void env.set(k, v),
-    };
-    const r = await loadDotenv(path, target);
-    assert.deepEqual(r, { path, found: true, loaded: ["NEW"], kept: ["KEEP", "EMPTY"] });
-    assert.equal(env.get("KEEP"), "process");
-    assert.equal(env.get("EMPTY"), "");
-    assert.equal(env.get("NEW"), "file");
+    const process: Record<string, string> = { KEEP: "process", EMPTY: "" };
+    const base = (k: string) => Object.hasOwn(process, k) ? process[k] : undefined;
+    const r = await loadDotenv(path, base);
+    assert.deepEqual(r, {
+      path,
+      found: true,
+      loaded: ["NEW"],
+      kept: ["KEEP", "EMPTY"],
+      values: { NEW: "file" },
+    });
+    const env = overlayEnv(base, r.values);
+    assert.equal(env("KEEP"), "process");
+    assert.equal(env("EMPTY"), "");
+    assert.equal(env("NEW"), "file");
+    assert.equal(env("toString"), undefined, "only the file's own keys");
+    assert.deepEqual(process, { KEEP: "process", EMPTY: "" }, "the environment is not written");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadDotenv: the process environment is never written", async () => {
+  const dir = await Deno.makeTempDir();
+  const key = `BAJUTSU_DOTENV_TEST_${crypto.randomUUID().replaceAll("-", "_")}`;
+  try {
+    const path = join(dir, ".env");
+    await Deno.writeTextFile(path, `${key}=from-file\n`);
+    const base = (k: string) => Deno.env.get(k);
+    const r = await loadDotenv(path, base);
+    assert.deepEqual(r.loaded, [key]);
+    assert.equal(Deno.env.get(key), undefined);
+    assert.equal(overlayEnv(base, r.values)(key), "from-file");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("loadDotenv: a missing file is fine", async () => {
-  const env = new Map<string, string>();
-  const r = await loadDotenv("/no/such/dir/.env", {
-    get: (k) => env.get(k),
-    set: (k, v) => void env.set(k, v),
-  });
+  const r = await loadDotenv("/no/such/dir/.env", () => undefined);
   assert.equal(r.found, false);
   assert.deepEqual(r.loaded, []);
-  assert.equal(env.size, 0);
+  assert.deepEqual(r.values, {});
 });
-
-function memoryEnv() {
-  const vars = new Map<string, string>();
-  return {
-    vars,
-    target: { get: (k: string) => vars.get(k), set: (k: string, v: string) => void vars.set(k, v) },
-  };
-}
 
 function dotenvError(fn: () => unknown): DotenvError {
   try {
@@ -119,14 +129,12 @@ Deno.test("loadDotenv: invalid UTF-8 is E_DOTENV at its position, not a silent U
     const path = join(dir, ".env");
     const enc = new TextEncoder();
     await Deno.writeFile(path, new Uint8Array([...enc.encode("A=\uFFFD\nB=é"), 0xff, 0x0a]));
-    const { target, vars } = memoryEnv();
     await assert.rejects(
-      () => loadDotenv(path, target),
+      () => loadDotenv(path, () => undefined),
       (err: unknown) =>
         err instanceof DotenvError && err.line === 2 && err.col === 4 &&
         err.message.includes("invalid UTF-8"),
     );
-    assert.equal(vars.size, 0, "nothing is loaded from a malformed file");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -137,11 +145,10 @@ Deno.test("loadDotenv: a directory (a virtualenv named .env) is skipped with a w
   try {
     const path = join(dir, ".env");
     await Deno.mkdir(join(path, "bin"), { recursive: true });
-    const { target, vars } = memoryEnv();
-    const r = await loadDotenv(path, target);
+    const r = await loadDotenv(path, () => undefined);
     assert.equal(r.found, false);
     assert.match(r.warning ?? "", /\.env is a directory, not a \.env file: not loaded/);
-    assert.equal(vars.size, 0);
+    assert.deepEqual(r.values, {});
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

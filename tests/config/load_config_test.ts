@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/load_config.ts";
 import { parseConfig } from "../../src/config/parse_config.ts";
-import { parseYaml } from "../../src/scenario/parse_yaml.ts";
+import { parseYaml } from "../../src/yaml/parse.ts";
 
 async function withConfig(text: string, fn: (path: string, dir: string) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "bajutsu-config-" });

@@ -14,15 +14,19 @@ import {
   platformOfToken,
   selectBackend,
 } from "../../src/drivers/registry.ts";
+import { iosAvailability, XCODE_HINT } from "../../src/drivers/ios/backend.ts";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 import { ENGINES } from "../../src/drivers/web/engines.ts";
 import { WEB_CAPABILITIES } from "../../src/drivers/web/capabilities.ts";
 import { FAKE_CAPABILITIES } from "../../src/drivers/fake/capabilities.ts";
 import { webEffective } from "./web/fixture.ts";
 
-function fakeEffective(): Effective {
+function fakeEffective(backend: string[] = ["fake"]): Effective {
   return {
     target: "app",
     platform: "fake",
+    backend,
     app: {
       platform: "fake",
       app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
@@ -147,13 +151,18 @@ Deno.test("the error lists every candidate's reason and the unknown tokens", asy
     backend: ["fake", "ios", "mystery"],
   }).catch((e) => e);
   assert.ok(err instanceof BackendUnavailable);
-  assert.equal(
+  // xcuitest's reason depends on the machine: no Xcode here, or not a web backend on a Mac.
+  assert.match(
     err.message,
-    "no available actuator among [fake, xcuitest] for platform web (requested [fake, ios, mystery]): " +
-      "fake: drives fake targets (needs app); target web is web; " +
-      "xcuitest: not available in this build; " +
-      "unknown token(s): mystery; " +
-      "available in this build: fake (fake targets), playwright (web targets)",
+    new RegExp(
+      "^" + escape(
+        "no available actuator among [fake, xcuitest] for platform web (requested [fake, ios, mystery]): " +
+          "fake: drives fake targets (needs app); target web is web; xcuitest: ",
+      ) + "(xcrun and xcodebuild not on PATH: install Xcode .*|drives ios targets .*); " +
+        escape(
+          "unknown token(s): mystery; available in this build: fake (fake targets), playwright",
+        ),
+    ),
   );
 });
 
@@ -161,11 +170,44 @@ Deno.test("an iOS target without --backend asks for its own platform's backend",
   const ios = {
     target: "phone",
     platform: "ios",
+    // What resolveTarget makes of a config that names no backend: the platform's own token.
+    backend: ["ios"],
     app: { platform: "ios", bundleId: "com.example" },
   } as Partial<Effective> as Effective;
   const err = await selectBackend(ios, { workers: 1 }).catch((e) => e);
   assert.match(
     err.message,
-    /^no available actuator among \[xcuitest\] for platform ios \(requested \[ios\]\): xcuitest: not available in this build;/,
+    /^no available actuator among \[xcuitest\] for platform ios \(requested \[ios\]\): xcuitest: xcrun and xcodebuild not on PATH: install Xcode from the App Store, then select it: sudo xcode-select -s/,
   );
+});
+
+Deno.test("without --backend the config's backend list is requested; --backend wins over it", async () => {
+  // The target's list (resolved over the defaults') names remote first: it is refused, fake runs.
+  const listed = await selectBackend(fakeEffective(["remote", "fake"]), { workers: 1 });
+  assert.equal(listed.actuator, "fake");
+  const err = await selectBackend(fakeEffective(["remote"]), { workers: 1 }).catch((e) => e);
+  assert.ok(err instanceof BackendUnavailable);
+  assert.match(err.message, /\(requested \[remote\]\): webdriver: not available in this build/);
+  const flagged = await selectBackend(fakeEffective(["remote"]), { workers: 1, backend: ["fake"] });
+  assert.equal(flagged.actuator, "fake");
+});
+
+Deno.test("the iOS backend is available exactly when xcrun and xcodebuild are on PATH", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    assert.deepEqual(iosAvailability(dir), {
+      available: false,
+      reason: `xcrun and xcodebuild not on PATH: ${XCODE_HINT}`,
+    });
+    for (const tool of ["xcrun", "xcodebuild"]) {
+      await Deno.writeTextFile(`${dir}/${tool}`, "#!/bin/sh\n");
+      await Deno.chmod(`${dir}/${tool}`, 0o755);
+    }
+    await Deno.chmod(`${dir}/xcodebuild`, 0o644);
+    assert.match((iosAvailability(dir) as { reason: string }).reason, /^xcodebuild not on PATH/);
+    await Deno.chmod(`${dir}/xcodebuild`, 0o755);
+    assert.deepEqual(iosAvailability(`/nonexistent:${dir}`), { available: true });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * The demo suite end to end: the bundled demo app served on loopback, driven by real headless
- * Chromium through the `bajutsu run` CLI (issue 5 §5). Also the small pure helpers of the demo
+ * Chromium through the `bajutsu run` CLI. Also the small pure helpers of the demo
  * server and `deno task demo`.
  */
 import assert from "node:assert/strict";
@@ -152,7 +152,7 @@ Deno.test("deno task demo runs the whole demo suite green and prints an existing
     assert.deepEqual(manifest.scenarios.map((s) => s.scenario).sort(), [...passing].sort());
     assert.ok(broken.every((name) => !manifest.scenarios.some((s) => s.scenario === name)));
 
-    // Together the scenarios exercise every MUST step kind and assertion kind (issue 5 §4).
+    // Together the scenarios exercise every MUST step kind and assertion kind.
     const actions = new Set(allSteps(manifest).map((s) => s.action));
     for (const a of ["tap", "doubleTap", "longPress", "type", "swipe", "wait", "assert"]) {
       assert.ok(actions.has(a), `no ${a} step ran`);

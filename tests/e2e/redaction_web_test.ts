@@ -119,6 +119,7 @@ targets:
       stderr: (l) => lines.push(l),
       progress: { line: (l) => lines.push(l), live: (l) => lines.push(l) },
       env: (k) => ({ ...SECRETS, GITHUB_ACTIONS: "true" } as Record<string, string>)[k],
+      cwd: Deno.cwd(),
       color: false,
       cancel: new CancelSource(),
     });

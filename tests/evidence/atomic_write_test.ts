@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   AtomicWrites,
+  FENCE_SLOTS,
   removeTempFilesOf,
+  sealWrites,
   tempFileOwner,
   tempPathFor,
   writeFileAtomic,
@@ -91,10 +93,53 @@ Deno.test("closed writes: a write in flight stops before its rename and leaves n
     });
     assert.deepEqual(await names(dir), []);
     assert.deepEqual(writes.pending(), []);
-    // The process-wide registry is untouched: ordinary writes go on.
+    // A write outside the closed registry goes on.
     await writeFileAtomic(join(dir, "ok.json"), "{}");
     assert.deepEqual(await names(dir), ["ok.json"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("sealWrites (another thread): it waits for a temp file being created, and later writes are refused", async () => {
+  const dir = await Deno.makeTempDir();
+  const worker = new Worker(new URL("./seal_worker.ts", import.meta.url).href, { type: "module" });
+  try {
+    const writes = new AtomicWrites();
+    const tmp = tempPathFor(join(dir, "before.png"));
+    // This thread is creating a temp file, as `createTemp` announces it.
+    Atomics.add(writes.fence, FENCE_SLOTS.creating, 1);
+    const answer = new Promise((resolve) => worker.onmessage = (e) => resolve(e.data));
+    worker.postMessage({ fence: writes.fence, tmp });
+    const closing = Atomics.waitAsync(writes.fence, FENCE_SLOTS.closed, 0);
+    if (closing.async) await closing.value;
+    assert.ok(writes.closed, "the other thread closed the writes");
+    // The creation finishes only now: the sealing thread must have waited for it.
+    await Deno.writeTextFile(tmp, "png");
+    Atomics.sub(writes.fence, FENCE_SLOTS.creating, 1);
+    Atomics.notify(writes.fence, FENCE_SLOTS.creating);
+    assert.deepEqual(await answer, { tmpExisted: true });
+    await assert.rejects(
+      writeFileAtomic(join(dir, "late.json"), "{}", 0o600, writes),
+      WritesClosedError,
+    );
+    assert.deepEqual(await names(dir), [tmp.split("/").at(-1)!]);
+  } finally {
+    worker.terminate();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("once sealed, createTemp refuses and leaves no creation announced", () => {
+  const writes = new AtomicWrites();
+  sealWrites(writes.fence, 0);
+  assert.throws(
+    () => writes.createTemp("/nonexistent/.x.1.tmp", "/nonexistent/x", 0o600),
+    WritesClosedError,
+  );
+  assert.equal(
+    Atomics.load(writes.fence, FENCE_SLOTS.creating),
+    0,
+    "the creation is no longer announced",
+  );
 });

@@ -100,7 +100,7 @@ Deno.test("firing is recorded per step and the sink receives the fired tokens", 
   ]);
 });
 
-Deno.test("primary selector per action (evidence.md §3); primary id is entry 0 of an id list", () => {
+Deno.test("primary selector per action (docs/scenario-language.md#capturepolicy-rules); primary id is entry 0 of an id list", () => {
   const sel = { id: ["a.x", "b"] };
   const cases: Array<[Step, Selector | null]> = [
     [{ action: "tap", body: sel }, sel],

@@ -1,5 +1,6 @@
 /**
- * The exact failure strings authors see (scenario-dsl.md §9, selectors-assertions.md §4 and §6),
+ * The exact failure strings authors see (docs/scenario-language.md#failure-texts,
+ * docs/scenario-language.md#selector-errors, docs/scenario-language.md#assertions),
  * checked end to end through `runScenario`.
  */
 import assert from "node:assert/strict";

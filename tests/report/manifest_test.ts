@@ -28,6 +28,7 @@ const RESULT_KEYS = [
   "after_verdict",
   "route",
   "attempts",
+  "recoveries",
   "skipped_steps",
   "file",
   "description",

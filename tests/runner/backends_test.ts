@@ -13,6 +13,7 @@ Deno.test("backendFor turns a registry refusal into a UsageError with the same m
   const eff = {
     target: "app",
     platform: "fake",
+    backend: ["fake"],
     app: {
       platform: "fake",
       app: new URL("../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname,
@@ -43,6 +44,7 @@ Deno.test("run --backend remote exits 2 before any report, saying it is not in t
       stderr: (l) => err.push(l),
       progress: { line: (l) => err.push(l), live: () => {} },
       env: () => undefined,
+      cwd: Deno.cwd(),
       color: false,
       cancel: new CancelSource(),
     });
@@ -55,5 +57,56 @@ Deno.test("run --backend remote exits 2 before any report, saying it is not in t
     assert.deepEqual([...Deno.readDirSync(runsDir)], [], "no run folder");
   } finally {
     await Deno.remove(runsDir, { recursive: true });
+  }
+});
+
+Deno.test("run: the config's backend list picks the backend unless --backend is given", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-backend-" });
+  try {
+    const config = join(dir, "bajutsu.config.yaml");
+    await Deno.writeTextFile(
+      config,
+      `targets:
+  app:
+    platform: fake
+    backend: [remote]
+    app: ${join(FIXTURE, "../fake_apps/login_app.yaml")}
+    scenarios: ${join(FIXTURE, "scenarios")}
+    readyWhen: { id: getStarted }
+    secrets: [LOGIN_PASSWORD]
+`,
+    );
+    const run = async (backend?: string[]) => {
+      const out: string[] = [], err: string[] = [];
+      const code = await runCommand({
+        configPath: config,
+        scenarios: [],
+        tags: ["smoke"],
+        exclude: [],
+        runsDir: join(dir, "runs"),
+        workers: 1,
+        backend,
+      }, {
+        stdout: (l) => out.push(l),
+        stderr: (l) => err.push(l),
+        progress: { line: (l) => err.push(l), live: () => {} },
+        env: (k) => k === "LOGIN_PASSWORD" ? "hunter2" : undefined,
+        cwd: dir,
+        color: false,
+        cancel: new CancelSource(),
+      });
+      return { code, out, err: err.join("\n") };
+    };
+    const fromConfig = await run();
+    assert.equal(fromConfig.code, 2);
+    assert.match(
+      fromConfig.err,
+      /\(requested \[remote\]\): webdriver: not available in this build/,
+    );
+    const fromFlag = await run(["fake"]);
+    assert.equal(fromFlag.code, 0, fromFlag.err);
+    assert.match(fromFlag.out.at(-1)!, /^PASS {2}runs\/\d{8}-\d{6}\/manifest\.json$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

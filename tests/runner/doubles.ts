@@ -88,6 +88,8 @@ export function scenario(name: string, extra: Partial<Scenario["preconditions"]>
 export interface LeaseLog {
   requests: LeaseRequest[];
   released: number;
+  /** Per release, in order: whether it was released as crashed. */
+  releasedCrashed: boolean[];
 }
 
 /** A lease function handing out one driver per request and recording the requests. */
@@ -100,7 +102,7 @@ export function recordingLeases(
     failForcedErase?: Error;
   } = {},
 ): { lease: (r: LeaseRequest) => Promise<Lease>; log: LeaseLog } {
-  const log: LeaseLog = { requests: [], released: 0 };
+  const log: LeaseLog = { requests: [], released: 0, releasedCrashed: [] };
   const lease = async (r: LeaseRequest): Promise<Lease> => {
     log.requests.push(r);
     if (opts.leaseCostS) await clock.sleep(opts.leaseCostS);
@@ -114,14 +116,14 @@ export function recordingLeases(
       deviceRuntime: "fake 1",
       backend: "fake",
       readiness: null,
-      skippedCaptures: [],
       rejectsErase: opts.rejectsErase ?? false,
       canReplaceDevice: opts.canReplaceDevice ?? false,
       videoStartStalled: () => false,
       videoAnchorS: () => 0,
-      release: () => {
+      release: (how = {}) => {
         log.released++;
-        return Promise.resolve();
+        log.releasedCrashed.push(how.crashed === true);
+        return Promise.resolve([]);
       },
     };
   };

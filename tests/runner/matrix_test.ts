@@ -61,6 +61,7 @@ Deno.test("matrix: a cancel between engine passes marks every scenario of the un
       skippedCaptures: [],
       artifacts: [],
       attempts: 1,
+      recoveries: [],
       videoAnchorS: 0,
       startedAt: 0,
     })));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { annotationFor, escapeData, escapeProperty } from "../../src/runner/github_annotations.ts";
 import { formatProgress, formatStepLine } from "../../src/runner/progress.ts";
 import type { RunResult } from "../../src/orchestrator/types.ts";
-import type { ScenarioRecord } from "../../src/runner/run_all.ts";
+import type { ScenarioRecord } from "../../src/report/model.ts";
 
 const EVIL = "login\n::add-mask::x\r\n::error::pwned \x1b[2J\u202eevil";
 

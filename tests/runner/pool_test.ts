@@ -18,6 +18,8 @@ class FakeResidentEnv implements Environment {
   starts: StartRequest[] = [];
   tornDown = false;
   healthy = true;
+  /** A probe that never answers (a wedged runner whose probe hangs). */
+  probeHangs = false;
   constructor(
     readonly device: string,
     readonly actuator: string,
@@ -36,6 +38,7 @@ class FakeResidentEnv implements Environment {
   }
   health() {
     this.log.push(`health ${this.device}`);
+    if (this.probeHangs) return new Promise<boolean>(() => {});
     return Promise.resolve(this.healthy);
   }
   endLease() {
@@ -49,7 +52,18 @@ class FakeResidentEnv implements Environment {
   }
 }
 
-function setup(maxWarmReuses: number, reusable = true) {
+/** A probe deadline the test fires by hand. */
+function manualDeadline() {
+  const made: AbortController[] = [];
+  const factory = () => {
+    const c = new AbortController();
+    made.push(c);
+    return { signal: c.signal, dispose: () => {} };
+  };
+  return { factory, fire: () => made.forEach((c) => c.abort()), made };
+}
+
+function setup(maxWarmReuses: number, reusable = true, extra: Partial<PoolOptions> = {}) {
   const clock = new FakeClock();
   const log: string[] = [];
   const envs: FakeResidentEnv[] = [];
@@ -68,6 +82,7 @@ function setup(maxWarmReuses: number, reusable = true) {
     sinkFor: () => nullSinkDouble,
     clock,
     maxWarmReuses,
+    ...extra,
   };
   const pool = devicePool(opts);
   const req = (name: string, erase = false): LeaseRequest => ({
@@ -176,4 +191,53 @@ Deno.test("pool: a lease waits for a free device and shutdown tears down warm re
   await l2.release();
   await pool.shutdown();
   assert.ok(envs.every((e) => e.tornDown));
+});
+
+Deno.test("warm runner: a lease released as crashed is torn down, never kept warm", async () => {
+  const { pool, envs } = setup(3);
+  const req = (sid: string): LeaseRequest => ({
+    scenario: scenario("a"),
+    sid,
+    erase: false,
+    forcedErase: false,
+    replaceDevice: false,
+    attempt: 1,
+  });
+  const first = await pool.lease(req("00-a"));
+  await first.release({ crashed: true });
+  assert.equal(envs[0].tornDown, true, "the crashed runner is discarded");
+  // Health still answers (the reason this mattered): the retry is a cold respawn all the same.
+  const retry = await pool.lease(req("00-a"));
+  assert.equal(envs.length, 2);
+  assert.deepEqual(envs[1].starts.map((s) => s.warm), [false]);
+  await retry.release();
+  assert.deepEqual(pool.stats(), { coldStarts: 2, warmReuses: 0, healthMisses: 0 });
+  await pool.shutdown();
+});
+
+Deno.test("warm runner: a health probe that never answers is bounded by the pool: a cache miss", async () => {
+  const deadline = manualDeadline();
+  const { pool, envs, leaseAndRelease } = setup(3, true, {
+    probeDeadline: deadline.factory,
+    healthTimeoutS: 10,
+  });
+  await leaseAndRelease("a");
+  envs[0].probeHangs = true;
+  const leasing = pool.lease({
+    scenario: scenario("b"),
+    sid: "01-b",
+    erase: false,
+    forcedErase: false,
+    replaceDevice: false,
+    attempt: 1,
+  });
+  // The probe hangs; the pool's deadline (here fired by hand) ends the wait.
+  while (deadline.made.length === 0) await new Promise((r) => setTimeout(r, 0));
+  deadline.fire();
+  const l = await leasing;
+  assert.equal(envs.length, 2, "a cold respawn replaced the wedged runner");
+  assert.equal(envs[0].tornDown, true);
+  assert.equal(pool.stats().healthMisses, 1);
+  await l.release();
+  await pool.shutdown();
 });

@@ -57,6 +57,35 @@ Deno.test("crash recovery: a crash is retried once by default on a forced-erase 
   assert.equal(log.released, 2);
 });
 
+Deno.test("crash recovery: the crashed attempt's lease is released as crashed, the retry's normally", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  await runAll([scenario("a"), scenario("b")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.deepEqual(log.releasedCrashed, [true, false, false]);
+});
+
+Deno.test("crash recovery: each crash is recorded with what the retry did", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock, { canReplaceDevice: true });
+  const out = await runAll(
+    [scenario("a"), scenario("b")],
+    lease,
+    options(clock, scripted(clock, { a: [1, 2], b: [1, 2, 3] }), { crashRetries: 2 }),
+  );
+  assert.equal(out[0].result.ok, true);
+  assert.equal(out[0].attempts, 3);
+  assert.deepEqual(
+    out[0].recoveries!.map((r) => [r.attempt, r.forcedErase, r.replaceDevice, r.retried]),
+    [
+      [1, true, false, true],
+      [2, false, true, true],
+    ],
+  );
+  assert.match(out[0].recoveries![0].crash, /runner died in a/);
+  assert.equal(out[1].result.ok, false);
+  assert.deepEqual(out[1].recoveries!.map((r) => r.retried), [true, true, false]);
+});
+
 Deno.test("crash recovery: a scenario that keeps crashing fails loudly after crash_retries + 1 attempts", async () => {
   const clock = new FakeClock();
   const { lease } = recordingLeases(clock);

@@ -9,6 +9,8 @@
  *   prints `spun cancelled=<bool> onCancelRan=<bool>`.
  * - `block`: spin forever (a wedged main thread).
  * - `dispose`: stop watching; prints `disposed`.
+ * - `dispose-kill`: stop watching, then at once send ourselves SIGTERM and wait (a minute): the
+ *   signal must end the process; prints `survived` if it did not.
  */
 import { installRunSignals } from "../../src/runner/signals.ts";
 
@@ -48,10 +50,15 @@ for await (const chunk of lines) {
       say("blocking");
       for (;;) { /* a wedged main thread: only the watcher can end this process */ }
     } else if (command === "dispose") {
-      signals.dispose();
+      await signals.dispose();
       say("disposed");
+    } else if (command === "dispose-kill") {
+      await signals.dispose();
+      Deno.kill(Deno.pid, "SIGTERM");
+      await new Promise((r) => setTimeout(r, 60_000));
+      say("survived");
     }
   }
 }
 // stdin closed: stop watching, so the worker no longer keeps the process alive.
-signals.dispose();
+await signals.dispose();

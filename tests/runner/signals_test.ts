@@ -164,13 +164,40 @@ async function diesWithin(w: Watched, boundMs: number) {
   }
 }
 
-Deno.test("a wedged main thread still dies at the deadline, by the signal that cancelled it", async () => {
-  const w = await started({ deadline: "reraise", graceS: 0.3 });
-  await w.send("SIGTERM", "cancel SIGTERM");
-  await w.command("block");
-  assert.ok(await w.waitFor("blocking"));
-  const { status } = await diesWithin(w, 20_000);
+Deno.test("dispose resolves only once the listeners are gone: a SIGTERM sent right after it ends the process", async () => {
+  const w = await started({ deadline: "report", graceS: 60 });
+  await w.command("dispose-kill");
+  const { lines, status } = await diesWithin(w, 20_000);
   assert.equal(status.signal, "SIGTERM");
+  assert.deepEqual(lines, ["ready"]);
+});
+
+/** In `dir`: a temp file of the watched process and one of another process (pid 1). */
+async function plantTempFiles(dir: string, pid: number): Promise<{ ours: string; theirs: string }> {
+  await Deno.mkdir(join(dir, "00-a"));
+  const ours = tempPathFor(join(dir, "00-a", "before.png"), pid);
+  const theirs = tempPathFor(join(dir, "index.html"), 1);
+  await Deno.writeTextFile(ours, "png");
+  await Deno.writeTextFile(theirs, "<");
+  return { ours, theirs };
+}
+
+Deno.test("a wedged main thread still dies at the deadline, by the signal that cancelled it, leaving no temp file of ours", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-signals-" });
+  try {
+    const w = await started({ deadline: "reraise", graceS: 0.3, cleanupDir: dir });
+    // A write the wedged main thread can never finish: its temp file is already on disk.
+    const { ours, theirs } = await plantTempFiles(dir, w.pid);
+    await w.send("SIGTERM", "cancel SIGTERM");
+    await w.command("block");
+    assert.ok(await w.waitFor("blocking"));
+    const { status } = await diesWithin(w, 20_000);
+    assert.equal(status.signal, "SIGTERM");
+    await assert.rejects(Deno.stat(ours), Deno.errors.NotFound);
+    assert.ok((await Deno.stat(theirs)).isFile, "another process's temp file is left alone");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a second Ctrl-C to a wedged main thread: the watcher removes our temp files and re-raises SIGINT", async () => {
@@ -182,11 +209,7 @@ Deno.test("a second Ctrl-C to a wedged main thread: the watcher removes our temp
       abortFallbackMs: 200,
       cleanupDir: dir,
     });
-    await Deno.mkdir(join(dir, "00-a"));
-    const ours = tempPathFor(join(dir, "00-a", "elements.json"), w.pid);
-    const theirs = tempPathFor(join(dir, "index.html"), 1);
-    await Deno.writeTextFile(ours, "{");
-    await Deno.writeTextFile(theirs, "<");
+    const { ours, theirs } = await plantTempFiles(dir, w.pid);
     await w.send("SIGINT", "cancel SIGINT");
     await w.command("block");
     assert.ok(await w.waitFor("blocking"));

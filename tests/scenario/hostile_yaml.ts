@@ -6,7 +6,7 @@
 
 /**
  * The classic "billion laughs": nine levels of nine aliases each, about 300 bytes that expand
- * to 9^9 scalars. Line 5 holds the first alias past the expansion limit (see parse_yaml_test).
+ * to 9^9 scalars. Line 5 holds the first alias past the expansion limit (see tests/yaml/parse_test.ts).
  */
 export const ALIAS_BOMB = [
   'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',

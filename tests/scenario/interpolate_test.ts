@@ -7,9 +7,8 @@ import {
   TOKEN_PATTERN,
   tokensInPNode,
 } from "../../src/scenario/interpolate.ts";
-import { parseYaml } from "../../src/scenario/parse_yaml.ts";
-import { toPlain } from "../../src/scenario/pnode.ts";
-import type { PNode } from "../../src/scenario/pnode.ts";
+import { parseYaml } from "../../src/yaml/parse.ts";
+import { type PNode, toPlain } from "../../src/yaml/pnode.ts";
 
 const vars = namespaceLookup({ vars: { user: "alice", n: "3" }, secrets: { pw: "s3cret" } });
 

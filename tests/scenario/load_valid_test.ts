@@ -84,7 +84,7 @@ Deno.test("folders expand to their yaml files recursively, sorted", async () => 
   assert.ok(names.every((n) => n.endsWith(".yaml")));
 });
 
-Deno.test("defaults are filled in (scenario-dsl.md §11)", async () => {
+Deno.test("defaults are filled in (docs/scenario-language.md#defaults)", async () => {
   const [s] = (await load("device.yaml")).scenarios;
   assert.deepEqual(s.preconditions, { reinstall: "clean", launchArgs: [], launchEnv: {} });
   assert.deepEqual([s.before, s.after, s.expect, s.capturePolicy, s.mocks, s.interrupts], [

@@ -101,6 +101,19 @@ Deno.test("run body: required fields, types, unknown and unsupported fields name
     browsers: ["chromium", "firefox"],
   });
   assert.deepEqual(parseRunBody({ target: "t", scenario: "a.yaml" }).scenarios, ["a.yaml"]);
+  const device = parseRunBody({
+    target: "t",
+    scenario: "a.yaml",
+    udid: "iPhone 16 (bajutsu 1), 6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11",
+    logPredicate: 'subsystem == "com.example.shop"',
+    logSubsystem: "com.example.shop",
+  });
+  assert.deepEqual(device.udids, [
+    "iPhone 16 (bajutsu 1)",
+    "6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11",
+  ]);
+  assert.equal(device.logPredicate, 'subsystem == "com.example.shop"');
+  assert.equal(device.logSubsystem, "com.example.shop");
   const cases: [unknown, RegExp][] = [
     [null, /^body:/],
     [[], /^body:/],
@@ -120,7 +133,10 @@ Deno.test("run body: required fields, types, unknown and unsupported fields name
       { target: "t", scenario: "a.yaml", browsers: ["edge"] },
       /^browsers: unknown browser engine "edge"/,
     ],
-    [{ target: "t", scenario: "a.yaml", udid: "booted" }, /^udid: not supported/],
+    [{ target: "t", scenario: "a.yaml", udid: "-rf" }, /^udid: invalid device "-rf"/],
+    [{ target: "t", scenario: "a.yaml", udid: ["a\nb"] }, /^udid: invalid device/],
+    [{ target: "t", scenario: "a.yaml", logPredicate: 3 }, /^logPredicate: expected one line/],
+    [{ target: "t", scenario: "a.yaml", network: false }, /^network: not supported/],
     [{ target: "t", scenario: "a.yaml", evidence_prefix: "x/" }, /^evidence_prefix: not supported/],
     [{ target: "t", scenario: "a.yaml", turbo: true }, /^turbo: unknown field/],
   ];

@@ -2,16 +2,16 @@
  * `bajutsu lint <files or folders…>`: load every scenario file and print `<file>: ok` or one
  * line per load error; warnings go to stderr. With `--config` (and `--target`, `--backend`),
  * each file's scenarios are also checked as `run` checks them before starting: against the
- * backend's capabilities and the target's platform, reported at their lines (docs/cli.md#lint).
+ * backend's capabilities and the target's platform, reported at their lines (docs/cli.md#bajutsu-lint).
  *
  * @module
  */
 import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
-import type { LoadError } from "../../scenario/errors.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { type LintOptions, lintPlan } from "./lint_plan.ts";
 
@@ -58,7 +58,7 @@ export async function lint(
   // Loaded here, not at start, so `--version` and `--help` do not parse the YAML stack
   // (docs/install.md#startup).
   const { loadScenarioPaths } = await import("../../scenario/load.ts");
-  const { formatLoadError } = await import("../../scenario/errors.ts");
+  const { formatLoadError } = await import("../../yaml/load_error.ts");
   const { files, emptyFolders } = await loadScenarioPaths(paths, {
     configSetup: plan?.setup,
   });

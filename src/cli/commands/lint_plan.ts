@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LoadError } from "../../scenario/errors.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
 import type { Scenario } from "../../scenario/types.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 import type { CliIo } from "../program.ts";

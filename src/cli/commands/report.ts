@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
+import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 
 /** `<CODE> <message>` for the report layer's coded errors, the bare message otherwise. */

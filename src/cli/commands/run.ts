@@ -1,14 +1,14 @@
 /**
- * `bajutsu run`: the deterministic run → reports (config-cli.md §4.1, reporting.md §8).
+ * `bajutsu run`: the deterministic run → reports (docs/cli.md#bajutsu-run, docs/cli.md#exit-codes).
  *
  * @module
  */
 import { type Command, Option } from "commander";
 import type { CliIo } from "../program.ts";
-import { printableIo } from "../printable.ts";
-import { stderrProgress, useColor } from "../../runner/progress.ts";
+import { printableIo } from "../../text/printable.ts";
+import { silentProgress, stderrProgress, useColor } from "../../runner/progress.ts";
 import { MAX_SHARDS, parseShard } from "../../runner/shards.ts";
-import { loadDotenv } from "../../config/dotenv.ts";
+import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { CliOptionError, parseIntOption } from "../option_error.ts";
@@ -41,6 +41,8 @@ interface RunFlags {
   systemAlertHandling?: boolean;
   progress?: boolean;
   udid?: string[];
+  logPredicate?: string;
+  logSubsystem?: string;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -58,11 +60,6 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--erase", "erase the device before every scenario")
     .option("--no-erase", "never erase (also skips the forced erase of a crash retry)")
     .option("--backend <tokens>", "backend tokens, e.g. web or fake (comma list)", list)
-    .option(
-      "--udid <ids>",
-      "devices to run on (comma list = a pool; default: the one attached)",
-      list,
-    )
     .option("--workers <n>", `parallel lanes, 1–${MAX_WORKERS} (web: browser contexts)`, "1")
     .option("--browser <engines>", "web engine(s); several = a cross-browser matrix", list)
     .addOption(new Option("--browsers <engines>", "alias of --browser").argParser(list).hideHelp())
@@ -72,11 +69,24 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
+    .option(
+      "--udid <devices>",
+      "devices to run on: udids, serials or simulator names (comma list = a pool; default: " +
+        "the booted simulator or the attached device)",
+      list,
+    )
+    .option("--log-predicate <predicate>", "iOS device log filter (log stream --predicate)")
+    .option("--log-subsystem <subsystem>", "iOS device log of this subsystem (no predicate given)")
     .option("--progress", "also print each step as a line on stderr when it is not a terminal")
+    .option("--no-progress", "print no progress lines at all (only warnings and the verdict)")
     .action(async (flags: RunFlags) => {
+      // `.env` values reach the run through its environment getter, never Deno.env.
+      const processEnv = (k: string) => Deno.env.get(k);
+      let env: (k: string) => string | undefined;
       try {
-        const dotenv = await loadDotenv();
+        const dotenv = await loadDotenv(processEnv("BAJUTSU_DOTENV") ?? ".env", processEnv);
         if (dotenv.warning) io.stderr(`warning: ${dotenv.warning}`);
+        env = overlayEnv(processEnv, dotenv.values);
       } catch (err) {
         if (!(err instanceof DotenvError)) throw err;
         io.stderr(err.message);
@@ -95,7 +105,6 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         io.stderr(`${err.code} ${err.message}`);
         return setExit(EXIT_USAGE);
       }
-      const env = (k: string) => Deno.env.get(k);
       // Loaded on demand so `lint`, `schema` and `--help` start fast.
       const { runCommand } = await import("../../runner/pipeline.ts");
       const code = await runCommand({
@@ -115,11 +124,16 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         baseUrl: flags.baseUrl,
         systemAlertHandling: flags.systemAlertHandling,
         udids: flags.udid,
+        logPredicate: flags.logPredicate,
+        logSubsystem: flags.logSubsystem,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
-        progress: stderrProgress({ stepLines: flags.progress }),
+        progress: flags.progress === false
+          ? silentProgress
+          : stderrProgress({ stepLines: flags.progress }),
         env,
+        cwd: Deno.cwd(),
         color: useColor(env),
       });
       setExit(code);

@@ -8,7 +8,8 @@
 import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
-import { loadDotenv } from "../../config/dotenv.ts";
+import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
+import { DotenvError } from "../../config/errors.ts";
 
 interface ServeFlags {
   config?: string;
@@ -56,7 +57,20 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
 
 /** Runs serve until a signal stops it; resolves to the exit code. */
 export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number> {
-  await loadDotenv();
+  // `.env` values are read through `env` and handed to every run's process; Deno.env is never
+  // written.
+  const processEnv = (k: string) => Deno.env.get(k);
+  let dotenvValues: Record<string, string>;
+  try {
+    const dotenv = await loadDotenv(processEnv("BAJUTSU_DOTENV") ?? ".env", processEnv);
+    if (dotenv.warning) io.stderr(`warning: ${dotenv.warning}`);
+    dotenvValues = dotenv.values;
+  } catch (err) {
+    if (!(err instanceof DotenvError)) throw err;
+    io.stderr(err.message);
+    return EXIT_USAGE;
+  }
+  const env = overlayEnv(processEnv, dotenvValues);
   const port = intFlag("--port", flags.port, 0, 65535);
   const cap = intFlag("--max-concurrent-runs", flags.maxConcurrentRuns, 0, 1000);
   for (const v of [port, cap]) {
@@ -75,18 +89,12 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
   }
   const { cancelGrace, runRetentionDays } = await import("../../config/env_knobs.ts");
   const { startServe } = await import("../../serve/server.ts");
-  let graceS: number;
-  let retentionDays: number;
-  try {
-    graceS = cancelGrace();
-    retentionDays = runRetentionDays();
-  } catch (err) {
-    io.stderr(err instanceof Error ? err.message : String(err));
-    return EXIT_USAGE;
-  }
+  const knobWarning = (line: string) => io.stderr(`warning: ${line}`);
+  const graceS = cancelGrace(env, knobWarning);
+  const retentionDays = runRetentionDays(env, knobWarning);
   const configPath = flags.config ??
     (await exists("bajutsu.config.yaml") ? "bajutsu.config.yaml" : null);
-  const token = flags.token || Deno.env.get("BAJUTSU_SERVE_TOKEN") || null;
+  const token = flags.token || env("BAJUTSU_SERVE_TOKEN") || null;
   let server;
   try {
     server = await startServe({
@@ -99,6 +107,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
       baseUrl: flags.baseUrl,
       cancelGraceS: graceS,
       retentionDays,
+      env: dotenvValues,
     });
   } catch (err) {
     io.stderr(`serve: ${err instanceof Error ? err.message : String(err)}`);

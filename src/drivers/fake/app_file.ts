@@ -49,10 +49,14 @@
  *
  * @module
  */
-import type { LoadError } from "../../scenario/errors.ts";
-import { parseYaml, parseYamlFile } from "../../scenario/parse_yaml.ts";
-import type { PNode } from "../../scenario/pnode.ts";
-import { join, NodeReader } from "./app_file_reader.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { parseYaml, parseYamlFile } from "../../yaml/parse.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { keyPath, newReadContext, type ReadContext, report } from "../../yaml/read_context.ts";
+import { closedEntries, seqNode } from "../../yaml/mapping.ts";
+import { nonEmptyStr } from "../../yaml/scalars.ts";
+import { describeNode } from "../../yaml/describe.ts";
+import { numberAtLeast } from "./app_file_values.ts";
 import { RefChecker } from "./app_file_refs.ts";
 import {
   readAlert,
@@ -103,65 +107,77 @@ export function parseFakeApp(text: string, file: string): FakeAppLoad {
 
 /** Validates a parsed document into a `FakeAppSpec`. */
 export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
-  const r = new NodeReader(file);
+  const ctx = newReadContext();
   if (node === null) {
-    r.fail({ file, line: 1, col: 1 }, "E_CONFIG", "", "empty fake app file");
-    return { app: null, errors: r.errors };
+    report(ctx, { file, line: 1, col: 1 }, "E_CONFIG", "", "empty fake app file");
+    return { app: null, errors: ctx.errors };
   }
-  const top = r.map(node, "", TOP_KEYS, ["initial", "screens"]);
-  if (top === null || !top.has("screens") || !top.has("initial")) {
-    return { app: null, errors: r.errors };
+  const top = closedEntries(ctx, node, "", TOP_KEYS, ["initial", "screens"]);
+  if (top === undefined || !top.has("screens") || !top.has("initial")) {
+    return { app: null, errors: ctx.errors };
   }
   const get = (k: string) => top.get(k)?.value;
 
-  const screens = readScreens(r, get("screens")!);
+  const screens = readScreens(ctx, get("screens")!);
   const alertsNode = get("alerts");
   const alertNames = new Set(
     alertsNode?.kind === "map" ? alertsNode.entries.map((e) => e.key) : [],
   );
   const screensNode = get("screens")!;
   const screenNames = screensNode.kind === "map" ? screensNode.entries.map((e) => e.key) : [];
-  const refs = new RefChecker(r, screenNames, screens, alertNames);
+  const refs = new RefChecker(ctx, screenNames, screens, alertNames);
 
   const initialNode = get("initial")!;
-  const initial = r.name(initialNode, "initial");
-  if (initial !== null) refs.screen(initial, initialNode, "initial");
+  const initial = nonEmptyStr(ctx, initialNode, "initial");
+  if (initial !== undefined) refs.screen(initial, initialNode, "initial");
 
-  const name = get("name") ? r.name(get("name")!, "name") : baseName(file);
-  const size = get("size") ? readSize(r, get("size")!) : [...DEFAULT_FAKE_SIZE] as [number, number];
+  const name = get("name") ? nonEmptyStr(ctx, get("name")!, "name") : baseName(file);
+  const size = get("size")
+    ? readSize(ctx, get("size")!)
+    : [...DEFAULT_FAKE_SIZE] as [number, number];
   const alerts = new Map<string, FakeAlertSpec>();
   if (alertsNode) {
-    if (alertsNode.kind !== "map") r.fail(alertsNode, "E_TYPE", "alerts", "expected a mapping");
-    else {
+    if (alertsNode.kind !== "map") {
+      report(
+        ctx,
+        alertsNode.pos,
+        "E_TYPE",
+        "alerts",
+        `expected a mapping of alert names to alerts, got ${describeNode(alertsNode)}`,
+      );
+    } else {
       for (const e of alertsNode.entries) {
-        const alert = readAlert(r, refs, e.key, e.value, join("alerts", e.key));
-        if (alert !== null) alerts.set(e.key, alert);
+        const alert = readAlert(ctx, refs, e.key, e.value, keyPath("alerts", e.key));
+        if (alert !== undefined) alerts.set(e.key, alert);
       }
     }
   }
-  const list = <T>(key: string, read: (n: PNode, path: string) => T | null): T[] => {
+  const list = <T>(key: string, read: (n: PNode, path: string) => T | undefined): T[] => {
     const n = get(key);
     if (!n) return [];
-    const items = r.seq(n, key) ?? [];
-    return items.map((item, i) => read(item, `${key}[${i}]`)).filter((x): x is T => x !== null);
+    const items = seqNode(ctx, n, key)?.items ?? [];
+    return items.map((item, i) => read(item, `${key}[${i}]`)).filter((x) => x !== undefined);
   };
-  const reactions = list("reactions", (n, p) => readReaction(r, refs, n, p));
-  const timers = list("timers", (n, p) => readTimer(r, refs, n, p));
-  const crashes = list("crashes", (n, p) => readCrash(r, n, p));
+  const reactions = list("reactions", (n, p) => readReaction(ctx, refs, n, p));
+  const timers = list("timers", (n, p) => readTimer(ctx, refs, n, p));
+  const crashes = list("crashes", (n, p) => readCrash(ctx, n, p));
   const latency = get("latency")
-    ? readLatency(r, get("latency")!, "latency")
+    ? readLatency(ctx, get("latency")!, "latency")
     : { queryMs: 0, actionMs: 0 };
-  const network = get("network") ? readNetwork(r, get("network")!) : null;
+  const network = get("network") ? readNetwork(ctx, get("network")!) : null;
 
-  if (r.errors.length > 0 || name === null || size === null || latency === null) {
+  if (
+    ctx.errors.length > 0 || name === undefined || size === undefined || latency === undefined ||
+    initial === undefined || network === undefined
+  ) {
     // Reading order is by section; report in file order.
-    const errors = [...r.errors].sort((a, b) => a.line - b.line || a.col - b.col);
+    const errors = [...ctx.errors].sort((a, b) => a.line - b.line || a.col - b.col);
     return { app: null, errors };
   }
   const app = fakeApp({
     name,
     size,
-    initial: initial!,
+    initial,
     screens: [...screens.values()],
     reactions,
     timers,
@@ -173,37 +189,55 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
   return { app, errors: [] };
 }
 
-function readScreens(r: NodeReader, node: PNode): Map<string, FakeScreenSpec> {
+function readScreens(ctx: ReadContext, node: PNode): Map<string, FakeScreenSpec> {
   const screens = new Map<string, FakeScreenSpec>();
   if (node.kind !== "map") {
-    r.fail(node, "E_TYPE", "screens", "expected a mapping of screen names to element lists");
+    report(
+      ctx,
+      node.pos,
+      "E_TYPE",
+      "screens",
+      `expected a mapping of screen names to element lists, got ${describeNode(node)}`,
+    );
     return screens;
   }
-  if (node.entries.length === 0) r.fail(node, "E_CONFIG", "screens", "declare at least one screen");
+  if (node.entries.length === 0) {
+    report(ctx, node.pos, "E_CONFIG", "screens", "declare at least one screen");
+  }
   for (const e of node.entries) {
-    const screen = readScreen(r, e.key, e.value, join("screens", e.key));
-    if (screen !== null) screens.set(e.key, screen);
+    const screen = readScreen(ctx, e.key, e.value, keyPath("screens", e.key));
+    if (screen !== undefined) screens.set(e.key, screen);
   }
   return screens;
 }
 
-function readSize(r: NodeReader, node: PNode): [number, number] | null {
-  const items = r.seq(node, "size");
-  if (items === null) return null;
-  if (items.length !== 2) return r.fail(node, "E_TYPE", "size", "expected [width, height]");
-  const [w, h] = items.map((n, i) => r.number(n, `size[${i}]`, 1));
-  return w === null || h === null ? null : [w, h];
+const screenSide = numberAtLeast(1);
+
+function readSize(ctx: ReadContext, node: PNode): [number, number] | undefined {
+  const seq = seqNode(ctx, node, "size");
+  if (seq === undefined) return undefined;
+  if (seq.items.length !== 2) {
+    return report(
+      ctx,
+      node.pos,
+      "E_TYPE",
+      "size",
+      `expected [width, height], got ${seq.items.length} numbers`,
+    );
+  }
+  const [w, h] = seq.items.map((n, i) => screenSide(ctx, n, `size[${i}]`));
+  return w === undefined || h === undefined ? undefined : [w, h];
 }
 
-function readNetwork(r: NodeReader, node: PNode): FakeExchangeSpec[] | null {
-  const f = r.map(node, "network", ["exchanges"]);
-  if (f === null) return null;
+function readNetwork(ctx: ReadContext, node: PNode): FakeExchangeSpec[] | undefined {
+  const f = closedEntries(ctx, node, "network", ["exchanges"]);
+  if (f === undefined) return undefined;
   const n = f.get("exchanges")?.value;
   if (!n) return [];
-  const items = r.seq(n, "network.exchanges") ?? [];
+  const items = seqNode(ctx, n, "network.exchanges")?.items ?? [];
   return items
-    .map((item, i) => readExchange(r, item, `network.exchanges[${i}]`))
-    .filter((x): x is FakeExchangeSpec => x !== null);
+    .map((item, i) => readExchange(ctx, item, `network.exchanges[${i}]`))
+    .filter((x) => x !== undefined);
 }
 
 function baseName(file: string): string {

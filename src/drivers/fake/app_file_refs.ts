@@ -5,14 +5,14 @@
  *
  * @module
  */
-import type { PNode } from "../../scenario/pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { type ReadContext, report } from "../../yaml/read_context.ts";
 import type { Selector } from "../../scenario/types.ts";
-import type { NodeReader } from "./app_file_reader.ts";
 import type { FakeScreenSpec } from "./types.ts";
 
 /** What names a rule may refer to. */
 export class RefChecker {
-  #r: NodeReader;
+  #ctx: ReadContext;
   #alerts: ReadonlySet<string>;
   #names: ReadonlySet<string>;
   #complete: boolean;
@@ -24,12 +24,12 @@ export class RefChecker {
    * where every screen in question was read, so one broken screen does not cascade into errors.
    */
   constructor(
-    r: NodeReader,
+    ctx: ReadContext,
     names: readonly string[],
     screens: ReadonlyMap<string, FakeScreenSpec>,
     alerts: ReadonlySet<string>,
   ) {
-    this.#r = r;
+    this.#ctx = ctx;
     this.#alerts = alerts;
     this.#names = new Set(names);
     this.#complete = names.every((n) => screens.has(n));
@@ -50,7 +50,7 @@ export class RefChecker {
   screen(name: string, node: PNode, path: string): boolean {
     if (this.#names.has(name)) return true;
     const have = [...this.#names].join(", ");
-    this.#r.fail(node, "E_CONFIG", path, `no screen named "${name}" (have: ${have})`);
+    report(this.#ctx, node.pos, "E_CONFIG", path, `no screen named "${name}" (have: ${have})`);
     return false;
   }
 
@@ -58,7 +58,7 @@ export class RefChecker {
   alert(name: string, node: PNode, path: string): boolean {
     if (this.#alerts.has(name)) return true;
     const have = [...this.#alerts].join(", ") || "none";
-    this.#r.fail(node, "E_CONFIG", path, `no alert named "${name}" (have: ${have})`);
+    report(this.#ctx, node.pos, "E_CONFIG", path, `no alert named "${name}" (have: ${have})`);
     return false;
   }
 
@@ -74,7 +74,13 @@ export class RefChecker {
     if (known === undefined) return true;
     if (ids.some((id) => known.has(id))) return true;
     const where = scope !== null ? `on screen "${scope}"` : "on any screen";
-    this.#r.fail(node, "E_CONFIG", path, `no element with id ${ids.join(" or ")} ${where}`);
+    report(
+      this.#ctx,
+      node.pos,
+      "E_CONFIG",
+      path,
+      `no element with id ${ids.join(" or ")} ${where}`,
+    );
     return false;
   }
 }

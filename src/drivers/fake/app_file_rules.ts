@@ -5,11 +5,15 @@
  *
  * @module
  */
-import type { PNode } from "../../scenario/pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { indexPath, keyPath, type ReadContext, report } from "../../yaml/read_context.ts";
+import { closedEntries, seqNode } from "../../yaml/mapping.ts";
+import { bool, nonEmptyStr, oneOf, strList } from "../../yaml/scalars.ts";
+import { dictOf } from "../../yaml/combinators.ts";
 import type { Selector } from "../../scenario/types.ts";
-import { join, type NodeReader } from "./app_file_reader.ts";
 import type { RefChecker } from "./app_file_refs.ts";
 import { readSelector } from "./app_file_selector.ts";
+import { frame, integerAtLeast, nullableText, numberAtLeast, text } from "./app_file_values.ts";
 import { DRIVER_METHODS } from "./crash_injector.ts";
 import type {
   FakeAlertSpec,
@@ -46,48 +50,67 @@ const TRIGGER_KINDS: readonly FakeTriggerKind[] = [
   "setPickerValue",
 ];
 
+/** Milliseconds and other amounts that cannot be negative. */
+const nonNegative = numberAtLeast(0);
+/** Call counts, `times`. */
+const positiveInteger = integerAtLeast(1);
+/** An HTTP status. */
+const status = integerAtLeast(100);
+/** HTTP headers: names to texts. */
+const headers = dictOf(text);
+
+/** `back: true` (the only value `back` takes). */
+function readBack(ctx: ReadContext, node: PNode, path: string): true | undefined {
+  const b = bool(ctx, node, path);
+  if (b === undefined) return undefined;
+  return b ? true : report(ctx, node.pos, "E_TYPE", path, "write back: true");
+}
+
 /**
  * `then:` — a list of one-key effect mappings, each with an optional `afterMs`. `scope` is the
  * screen whose elements the effects edit, when the rule names one.
  */
 export function readEffects(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   node: PNode,
   path: string,
   scope: string | null,
-): FakeEffect[] | null {
-  const items = r.seq(node, path);
-  if (items === null) return null;
-  const out = items.map((item, i) => readEffect(r, refs, item, `${path}[${i}]`, scope));
-  return out.every((e) => e !== null) ? out as FakeEffect[] : null;
+): FakeEffect[] | undefined {
+  const items = seqNode(ctx, node, path)?.items;
+  if (items === undefined) return undefined;
+  const out = items.map((item, i) => readEffect(ctx, refs, item, indexPath(path, i), scope));
+  return out.every((e) => e !== undefined) ? out : undefined;
 }
 
 function readEffect(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   node: PNode,
   path: string,
   scope: string | null,
-): FakeEffect | null {
-  const fields = r.map(node, path, [...EFFECT_KINDS, "afterMs"]);
-  if (fields === null) return null;
+): FakeEffect | undefined {
+  const fields = closedEntries(ctx, node, path, [...EFFECT_KINDS, "afterMs"]);
+  if (fields === undefined) return undefined;
   const kinds = EFFECT_KINDS.filter((k) => fields.has(k));
   if (kinds.length !== 1) {
-    return r.fail(
-      node,
+    return report(
+      ctx,
+      node.pos,
       "E_CONFIG",
       path,
       `an effect needs exactly one of ${EFFECT_KINDS.join(", ")}`,
     );
   }
   const afterNode = fields.get("afterMs")?.value;
-  const afterMs = afterNode ? r.number(afterNode, join(path, "afterMs"), 0) : 0;
+  const afterMs = afterNode ? nonNegative(ctx, afterNode, keyPath(path, "afterMs")) : 0;
   const kind = kinds[0];
   const v = fields.get(kind)!.value;
-  const at = join(path, kind);
-  const body = readEffectBody(r, kind, v, at);
-  if (body === null || afterMs === null || !effectRefsOk(refs, body, scope, v, at)) return null;
+  const at = keyPath(path, kind);
+  const body = readEffectBody(ctx, kind, v, at);
+  if (body === undefined || afterMs === undefined || !effectRefsOk(refs, body, scope, v, at)) {
+    return undefined;
+  }
   return { ...body, afterMs };
 }
 
@@ -114,77 +137,87 @@ function effectRefsOk(
 }
 
 function readEffectBody(
-  r: NodeReader,
+  ctx: ReadContext,
   kind: typeof EFFECT_KINDS[number],
   v: PNode,
   path: string,
-): FakeEffectBody | null {
+): FakeEffectBody | undefined {
   switch (kind) {
     case "goto": {
-      const screen = r.name(v, path);
-      return screen === null ? null : { kind, screen };
+      const screen = nonEmptyStr(ctx, v, path);
+      return screen === undefined ? undefined : { kind, screen };
     }
     case "alert": {
-      const alert = r.name(v, path);
-      return alert === null ? null : { kind, alert };
+      const alert = nonEmptyStr(ctx, v, path);
+      return alert === undefined ? undefined : { kind, alert };
     }
     case "back":
-      return r.boolean(v, path) === true ? { kind } : r.fail(v, "E_TYPE", path, "write back: true");
+      return readBack(ctx, v, path) && { kind };
     case "reveal":
     case "hide":
     case "increment": {
-      const target = readSelector(r, v, path);
-      return target === null ? null : { kind, target };
+      const target = readSelector(ctx, v, path);
+      return target === undefined ? undefined : { kind, target };
     }
     case "set":
-      return readSet(r, v, path);
+      return readSet(ctx, v, path);
     case "collapse": {
-      const f = r.map(v, path, ["forMs", "mode"], ["forMs"]);
-      if (f === null || !f.has("forMs")) return null;
-      const forMs = r.number(f.get("forMs")!.value, join(path, "forMs"), 0);
+      const f = closedEntries(ctx, v, path, ["forMs", "mode"], ["forMs"]);
+      if (f === undefined || !f.has("forMs")) return undefined;
+      const forMs = nonNegative(ctx, f.get("forMs")!.value, keyPath(path, "forMs"));
       const modeNode = f.get("mode")?.value;
-      const mode = modeNode ? r.oneOf(modeNode, join(path, "mode"), ["empty", "root"]) : "empty";
-      return forMs === null || mode === null ? null : { kind, forMs, mode };
+      const mode = modeNode
+        ? oneOf(ctx, modeNode, keyPath(path, "mode"), ["empty", "root"] as const)
+        : "empty";
+      return forMs === undefined || mode === undefined ? undefined : { kind, forMs, mode };
     }
     case "exchange": {
-      const exchange = readExchange(r, v, path);
-      return exchange === null ? null : { kind, exchange };
+      const exchange = readExchange(ctx, v, path);
+      return exchange === undefined ? undefined : { kind, exchange };
     }
   }
 }
 
-function readSet(r: NodeReader, v: PNode, path: string): FakeEffectBody | null {
-  const f = r.map(v, path, ["target", "label", "value", "traits", "frame"], ["target"]);
-  if (f === null || !f.has("target")) return null;
-  if (f.size < 2) return r.fail(v, "E_CONFIG", path, "set needs label, value, traits or frame");
-  const target = readSelector(r, f.get("target")!.value, join(path, "target"));
+function readSet(ctx: ReadContext, v: PNode, path: string): FakeEffectBody | undefined {
+  const f = closedEntries(ctx, v, path, ["target", "label", "value", "traits", "frame"], [
+    "target",
+  ]);
+  if (f === undefined || !f.has("target")) return undefined;
+  if (f.size < 2) {
+    return report(ctx, v.pos, "E_CONFIG", path, "set needs label, value, traits or frame");
+  }
+  const target = readSelector(ctx, f.get("target")!.value, keyPath(path, "target"));
   const out: FakeEffectBody & { kind: "set" } = { kind: "set", target: target ?? {} };
-  let ok = target !== null;
+  let ok = target !== undefined;
   for (const key of ["label", "value"] as const) {
     const node = f.get(key)?.value;
     if (!node) continue;
-    const s = r.nullableText(node, join(path, key));
+    const s = nullableText(ctx, node, keyPath(path, key));
     if (s === undefined) ok = false;
     else out[key] = s;
   }
   const traitsNode = f.get("traits")?.value;
   if (traitsNode) {
-    const traits = r.stringList(traitsNode, join(path, "traits"));
-    if (traits === null) ok = false;
+    const traits = strList(ctx, traitsNode, keyPath(path, "traits"));
+    if (traits === undefined) ok = false;
     else out.traits = traits;
   }
   const frameNode = f.get("frame")?.value;
   if (frameNode) {
-    const frame = r.frame(frameNode, join(path, "frame"));
-    if (frame === null) ok = false;
-    else out.frame = frame;
+    const fr = frame(ctx, frameNode, keyPath(path, "frame"));
+    if (fr === undefined) ok = false;
+    else out.frame = fr;
   }
-  return ok ? out : null;
+  return ok ? out : undefined;
 }
 
 /** `{method, url, status?, requestHeaders?, responseHeaders?, requestBody?, responseBody?, durationMs?}` */
-export function readExchange(r: NodeReader, v: PNode, path: string): FakeExchangeSpec | null {
-  const f = r.map(v, path, [
+export function readExchange(
+  ctx: ReadContext,
+  v: PNode,
+  path: string,
+): FakeExchangeSpec | undefined {
+  const f = closedEntries(ctx, v, path, [
     "method",
     "url",
     "status",
@@ -194,34 +227,33 @@ export function readExchange(r: NodeReader, v: PNode, path: string): FakeExchang
     "responseBody",
     "durationMs",
   ], ["method", "url"]);
-  if (f === null || !f.has("method") || !f.has("url")) return null;
+  if (f === undefined || !f.has("method") || !f.has("url")) return undefined;
   const get = (k: string) => f.get(k)?.value;
-  const method = r.name(get("method")!, join(path, "method"));
-  const url = r.name(get("url")!, join(path, "url"));
-  const status = get("status") ? r.integer(get("status")!, join(path, "status"), 100) : null;
+  const at = (k: string) => keyPath(path, k);
+  const method = nonEmptyStr(ctx, get("method")!, at("method"));
+  const url = nonEmptyStr(ctx, get("url")!, at("url"));
+  const code = get("status") ? status(ctx, get("status")!, at("status")) : null;
   const reqH = get("requestHeaders")
-    ? r.stringMap(get("requestHeaders")!, join(path, "requestHeaders"))
+    ? headers(ctx, get("requestHeaders")!, at("requestHeaders"))
     : {};
   const resH = get("responseHeaders")
-    ? r.stringMap(get("responseHeaders")!, join(path, "responseHeaders"))
+    ? headers(ctx, get("responseHeaders")!, at("responseHeaders"))
     : {};
   const reqB = get("requestBody")
-    ? r.nullableText(get("requestBody")!, join(path, "requestBody"))
+    ? nullableText(ctx, get("requestBody")!, at("requestBody"))
     : null;
   const resB = get("responseBody")
-    ? r.nullableText(get("responseBody")!, join(path, "responseBody"))
+    ? nullableText(ctx, get("responseBody")!, at("responseBody"))
     : null;
-  const durationMs = get("durationMs")
-    ? r.number(get("durationMs")!, join(path, "durationMs"), 0)
-    : 0;
+  const durationMs = get("durationMs") ? nonNegative(ctx, get("durationMs")!, at("durationMs")) : 0;
   if (
-    method === null || url === null || (get("status") && status === null) || reqH === null ||
-    resH === null || reqB === undefined || resB === undefined || durationMs === null
-  ) return null;
+    method === undefined || url === undefined || code === undefined || reqH === undefined ||
+    resH === undefined || reqB === undefined || resB === undefined || durationMs === undefined
+  ) return undefined;
   return {
     method: method.toUpperCase(),
     url,
-    status,
+    status: code,
     requestHeaders: reqH,
     responseHeaders: resH,
     requestBody: reqB,
@@ -231,156 +263,194 @@ export function readExchange(r: NodeReader, v: PNode, path: string): FakeExchang
 }
 
 function readTrigger(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   node: PNode,
   path: string,
   scope: string | null,
-): FakeTrigger | null {
+): FakeTrigger | undefined {
   const kinds = [...TRIGGER_KINDS, "back"];
-  const f = r.map(node, path, kinds);
-  if (f === null) return null;
+  const f = closedEntries(ctx, node, path, kinds);
+  if (f === undefined) return undefined;
   if (f.size !== 1) {
-    return r.fail(node, "E_CONFIG", path, `on: needs exactly one of ${kinds.join(", ")}`);
+    return report(ctx, node.pos, "E_CONFIG", path, `on: needs exactly one of ${kinds.join(", ")}`);
   }
   const [key, entry] = [...f][0];
-  if (key === "back") {
-    return r.boolean(entry.value, join(path, key)) === true
-      ? { kind: "back" }
-      : r.fail(entry.value, "E_TYPE", join(path, key), "write back: true");
-  }
-  const target = readSelector(r, entry.value, join(path, key));
-  if (target === null || !refs.target(target, scope, entry.value, join(path, key))) return null;
+  const at = keyPath(path, key);
+  if (key === "back") return readBack(ctx, entry.value, at) && { kind: "back" };
+  const target = readSelector(ctx, entry.value, at);
+  if (target === undefined || !refs.target(target, scope, entry.value, at)) return undefined;
   return { kind: key as FakeTriggerKind, target };
+}
+
+/** A rule's `screen:`, which must name a declared screen; null when absent. */
+function readScope(
+  ctx: ReadContext,
+  refs: RefChecker,
+  node: PNode | undefined,
+  path: string,
+): string | null | undefined {
+  if (node === undefined) return null;
+  const screen = nonEmptyStr(ctx, node, path);
+  return screen !== undefined && refs.screen(screen, node, path) ? screen : undefined;
 }
 
 /** One `reactions[]` rule. */
 export function readReaction(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   node: PNode,
   path: string,
-): FakeReactionSpec | null {
-  const f = r.map(node, path, ["on", "screen", "when", "unless", "then"], ["on", "then"]);
-  if (f === null || !f.has("on") || !f.has("then")) return null;
-  const screenNode = f.get("screen")?.value;
-  let screen = screenNode ? r.name(screenNode, join(path, "screen")) : null;
-  if (screen !== null && !refs.screen(screen, screenNode!, join(path, "screen"))) screen = null;
-  const on = readTrigger(r, refs, f.get("on")!.value, join(path, "on"), screen);
-  const when = readConditions(r, f.get("when")?.value, join(path, "when"));
-  const unless = readConditions(r, f.get("unless")?.value, join(path, "unless"));
-  const then = readEffects(r, refs, f.get("then")!.value, join(path, "then"), screen);
-  const bad = on === null || then === null || (screenNode && screen === null) || when === null ||
-    unless === null;
-  return bad ? null : { on: on!, screen, when: when!, unless: unless!, then: then! };
+): FakeReactionSpec | undefined {
+  const f = closedEntries(ctx, node, path, ["on", "screen", "when", "unless", "then"], [
+    "on",
+    "then",
+  ]);
+  if (f === undefined || !f.has("on") || !f.has("then")) return undefined;
+  const screen = readScope(ctx, refs, f.get("screen")?.value, keyPath(path, "screen"));
+  // An unknown screen is reported once; the rest of the rule is still read for its own errors.
+  const scope = screen ?? null;
+  const on = readTrigger(ctx, refs, f.get("on")!.value, keyPath(path, "on"), scope);
+  const when = readConditions(ctx, f.get("when")?.value, keyPath(path, "when"));
+  const unless = readConditions(ctx, f.get("unless")?.value, keyPath(path, "unless"));
+  const then = readEffects(ctx, refs, f.get("then")!.value, keyPath(path, "then"), scope);
+  if (
+    on === undefined || then === undefined || screen === undefined || when === undefined ||
+    unless === undefined
+  ) return undefined;
+  return { on, screen, when, unless, then };
 }
 
 /** `when:` / `unless:` — one selector or a list of them (absent = none). */
-function readConditions(r: NodeReader, node: PNode | undefined, path: string) {
+function readConditions(
+  ctx: ReadContext,
+  node: PNode | undefined,
+  path: string,
+): Selector[] | undefined {
   if (node === undefined) return [];
   const items = node.kind === "seq" ? node.items : [node];
-  const at = (i: number) => (node.kind === "seq" ? `${path}[${i}]` : path);
-  const sels = items.map((item, i) => readSelector(r, item, at(i)));
-  return sels.every((s) => s !== null) ? sels as Selector[] : null;
+  const at = (i: number) => (node.kind === "seq" ? indexPath(path, i) : path);
+  const sels = items.map((item, i) => readSelector(ctx, item, at(i)));
+  return sels.every((s) => s !== undefined) ? sels : undefined;
 }
 
 /** One `timers[]` entry: exactly one of `atMs` / `afterEnterMs`. */
 export function readTimer(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   node: PNode,
   path: string,
-): FakeTimerSpec | null {
-  const f = r.map(node, path, ["atMs", "afterEnterMs", "screen", "then"], ["then"]);
-  if (f === null || !f.has("then")) return null;
+): FakeTimerSpec | undefined {
+  const f = closedEntries(ctx, node, path, ["atMs", "afterEnterMs", "screen", "then"], ["then"]);
+  if (f === undefined || !f.has("then")) return undefined;
   const atNode = f.get("atMs")?.value;
   const enterNode = f.get("afterEnterMs")?.value;
   if ((atNode === undefined) === (enterNode === undefined)) {
-    return r.fail(node, "E_CONFIG", path, "a timer needs exactly one of atMs, afterEnterMs");
+    return report(
+      ctx,
+      node.pos,
+      "E_CONFIG",
+      path,
+      "a timer needs exactly one of atMs, afterEnterMs",
+    );
   }
   const screenNode = f.get("screen")?.value;
-  let screen = screenNode ? r.name(screenNode, join(path, "screen")) : null;
-  if (screen !== null && !refs.screen(screen, screenNode!, join(path, "screen"))) screen = null;
+  const screen = readScope(ctx, refs, screenNode, keyPath(path, "screen"));
   if (enterNode && !screenNode) {
-    return r.fail(node, "E_REQUIRED", path, `afterEnterMs needs the "screen" it counts from`);
+    return report(
+      ctx,
+      node.pos,
+      "E_REQUIRED",
+      path,
+      `afterEnterMs needs the "screen" it counts from`,
+    );
   }
   const ms = atNode
-    ? r.number(atNode, join(path, "atMs"), 0)
-    : r.number(enterNode!, join(path, "afterEnterMs"), 0);
-  const then = readEffects(r, refs, f.get("then")!.value, join(path, "then"), screen);
-  if (ms === null || then === null || (screenNode && screen === null)) return null;
+    ? nonNegative(ctx, atNode, keyPath(path, "atMs"))
+    : nonNegative(ctx, enterNode!, keyPath(path, "afterEnterMs"));
+  const then = readEffects(ctx, refs, f.get("then")!.value, keyPath(path, "then"), screen ?? null);
+  if (ms === undefined || then === undefined || screen === undefined) return undefined;
   return { at: { from: atNode ? "launch" : "screen", ms }, screen, then };
 }
 
 /** One `alerts.<name>` entry. */
 export function readAlert(
-  r: NodeReader,
+  ctx: ReadContext,
   refs: RefChecker,
   name: string,
   node: PNode,
   path: string,
-): FakeAlertSpec | null {
-  const f = r.map(node, path, ["title", "message", "buttons", "hidesTree"], ["title", "buttons"]);
-  if (f === null || !f.has("title") || !f.has("buttons")) return null;
-  const title = r.text(f.get("title")!.value, join(path, "title"));
+): FakeAlertSpec | undefined {
+  const f = closedEntries(ctx, node, path, ["title", "message", "buttons", "hidesTree"], [
+    "title",
+    "buttons",
+  ]);
+  if (f === undefined || !f.has("title") || !f.has("buttons")) return undefined;
+  const title = text(ctx, f.get("title")!.value, keyPath(path, "title"));
   const messageNode = f.get("message")?.value;
-  const message = messageNode ? r.nullableText(messageNode, join(path, "message")) : null;
+  const message = messageNode ? nullableText(ctx, messageNode, keyPath(path, "message")) : null;
   const hidesNode = f.get("hidesTree")?.value;
-  const hidesTree = hidesNode ? r.boolean(hidesNode, join(path, "hidesTree")) : false;
+  const hidesTree = hidesNode ? bool(ctx, hidesNode, keyPath(path, "hidesTree")) : false;
   const buttonsNode = f.get("buttons")!.value;
-  const items = r.seq(buttonsNode, join(path, "buttons"));
-  if (items !== null && items.length === 0) {
-    r.fail(buttonsNode, "E_CONFIG", join(path, "buttons"), "an alert needs at least one button");
+  const items = seqNode(ctx, buttonsNode, keyPath(path, "buttons"))?.items;
+  if (items !== undefined && items.length === 0) {
+    report(
+      ctx,
+      buttonsNode.pos,
+      "E_CONFIG",
+      keyPath(path, "buttons"),
+      "an alert needs at least one button",
+    );
   }
   const buttons = (items ?? []).map((item, i) => {
-    const at = `${path}.buttons[${i}]`;
-    const b = r.map(item, at, ["label", "id", "then"], ["label"]);
-    if (b === null || !b.has("label")) return null;
-    const label = r.text(b.get("label")!.value, join(at, "label"));
+    const at = indexPath(keyPath(path, "buttons"), i);
+    const b = closedEntries(ctx, item, at, ["label", "id", "then"], ["label"]);
+    if (b === undefined || !b.has("label")) return undefined;
+    const label = text(ctx, b.get("label")!.value, keyPath(at, "label"));
     const idNode = b.get("id")?.value;
-    const identifier = idNode ? r.name(idNode, join(at, "id")) : null;
+    const identifier = idNode ? nonEmptyStr(ctx, idNode, keyPath(at, "id")) : null;
     const thenNode = b.get("then")?.value;
-    const then = thenNode ? readEffects(r, refs, thenNode, join(at, "then"), null) : [];
-    if (label === null || (idNode && identifier === null) || then === null) return null;
+    const then = thenNode ? readEffects(ctx, refs, thenNode, keyPath(at, "then"), null) : [];
+    if (label === undefined || identifier === undefined || then === undefined) return undefined;
     return { label, identifier, then };
   });
   if (
-    title === null || message === undefined || hidesTree === null || items === null ||
-    items.length === 0 || buttons.some((b) => b === null)
-  ) return null;
-  return {
-    name,
-    title,
-    message,
-    hidesTree,
-    buttons: buttons as FakeAlertSpec["buttons"],
-  };
+    title === undefined || message === undefined || hidesTree === undefined ||
+    items === undefined || items.length === 0 || !buttons.every((b) => b !== undefined)
+  ) return undefined;
+  return { name, title, message, hidesTree, buttons };
 }
 
 /** One `crashes[]` entry: `{atCall, method?, times?: n | always}`. */
-export function readCrash(r: NodeReader, node: PNode, path: string): FakeCrashSpec | null {
-  const f = r.map(node, path, ["atCall", "method", "times"], ["atCall"]);
-  if (f === null || !f.has("atCall")) return null;
-  const atCall = r.integer(f.get("atCall")!.value, join(path, "atCall"), 1);
+export function readCrash(ctx: ReadContext, node: PNode, path: string): FakeCrashSpec | undefined {
+  const f = closedEntries(ctx, node, path, ["atCall", "method", "times"], ["atCall"]);
+  if (f === undefined || !f.has("atCall")) return undefined;
+  const atCall = positiveInteger(ctx, f.get("atCall")!.value, keyPath(path, "atCall"));
   const methodNode = f.get("method")?.value;
-  const method = methodNode ? r.oneOf(methodNode, join(path, "method"), DRIVER_METHODS) : null;
+  const method = methodNode
+    ? oneOf(ctx, methodNode, keyPath(path, "method"), DRIVER_METHODS)
+    : null;
   const timesNode = f.get("times")?.value;
-  let times: number | null = 1;
+  let times: number | undefined = 1;
   if (timesNode?.kind === "scalar" && timesNode.value === "always") times = Infinity;
-  else if (timesNode) times = r.integer(timesNode, join(path, "times"), 1);
-  if (atCall === null || (methodNode && method === null) || times === null) return null;
+  else if (timesNode) times = positiveInteger(ctx, timesNode, keyPath(path, "times"));
+  if (atCall === undefined || method === undefined || times === undefined) return undefined;
   return { atCall, method, times };
 }
 
 /** `latency: {queryMs?, actionMs?}`. */
-export function readLatency(r: NodeReader, node: PNode, path: string): FakeLatencySpec | null {
-  const f = r.map(node, path, ["queryMs", "actionMs"]);
-  if (f === null) return null;
+export function readLatency(
+  ctx: ReadContext,
+  node: PNode,
+  path: string,
+): FakeLatencySpec | undefined {
+  const f = closedEntries(ctx, node, path, ["queryMs", "actionMs"]);
+  if (f === undefined) return undefined;
   const read = (k: string) => {
     const n = f.get(k)?.value;
-    return n ? r.number(n, join(path, k), 0) : 0;
+    return n ? nonNegative(ctx, n, keyPath(path, k)) : 0;
   };
   const queryMs = read("queryMs");
   const actionMs = read("actionMs");
-  return queryMs === null || actionMs === null ? null : { queryMs, actionMs };
+  return queryMs === undefined || actionMs === undefined ? undefined : { queryMs, actionMs };
 }

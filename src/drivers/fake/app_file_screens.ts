@@ -4,8 +4,11 @@
  *
  * @module
  */
-import type { PNode } from "../../scenario/pnode.ts";
-import { join, type NodeReader } from "./app_file_reader.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { keyPath, type ReadContext } from "../../yaml/read_context.ts";
+import { closedEntries, seqNode } from "../../yaml/mapping.ts";
+import { bool, nonEmptyStr, oneOf, strList } from "../../yaml/scalars.ts";
+import { frame, nullableText } from "./app_file_values.ts";
 import { fakeElement } from "./build.ts";
 import type { FakeElementSpec, FakeNodeSpec, FakeScreenSpec, FakeScrollSpec } from "./types.ts";
 
@@ -22,82 +25,91 @@ const ELEMENT_KEYS = [
 
 /** One `screens.<name>` entry. */
 export function readScreen(
-  r: NodeReader,
+  ctx: ReadContext,
   name: string,
   node: PNode,
   path: string,
-): FakeScreenSpec | null {
+): FakeScreenSpec | undefined {
   let list = node;
   let collapsed: FakeScreenSpec["collapsed"] = null;
   if (node.kind === "map") {
-    const f = r.map(node, path, ["elements", "collapsed"], ["elements"]);
-    if (f === null || !f.has("elements")) return null;
+    const f = closedEntries(ctx, node, path, ["elements", "collapsed"], ["elements"]);
+    if (f === undefined || !f.has("elements")) return undefined;
     list = f.get("elements")!.value;
     const c = f.get("collapsed")?.value;
     if (c) {
-      collapsed = r.oneOf(c, join(path, "collapsed"), ["empty", "root"]);
-      if (collapsed === null) return null;
+      const mode = oneOf(ctx, c, keyPath(path, "collapsed"), ["empty", "root"] as const);
+      if (mode === undefined) return undefined;
+      collapsed = mode;
     }
-    path = join(path, "elements");
+    path = keyPath(path, "elements");
   }
-  const items = r.seq(list, path);
-  if (items === null) return null;
-  const nodes = items.map((item, i) => readNode(r, item, `${path}[${i}]`));
-  return nodes.every((n) => n !== null)
-    ? { name, nodes: nodes as FakeNodeSpec[], collapsed }
-    : null;
+  const items = seqNode(ctx, list, path)?.items;
+  if (items === undefined) return undefined;
+  const nodes = items.map((item, i) => readNode(ctx, item, `${path}[${i}]`));
+  return nodes.every((n) => n !== undefined) ? { name, nodes, collapsed } : undefined;
 }
 
-function readNode(r: NodeReader, node: PNode, path: string): FakeNodeSpec | null {
+function readNode(ctx: ReadContext, node: PNode, path: string): FakeNodeSpec | undefined {
   const isScroll = node.kind === "map" && node.entries.some((e) => e.key === "scroll");
-  return isScroll ? readScroll(r, node, path) : readElement(r, node, path);
+  return isScroll ? readScroll(ctx, node, path) : readElement(ctx, node, path);
 }
 
-function readScroll(r: NodeReader, node: PNode, path: string): FakeScrollSpec | null {
-  const outer = r.map(node, path, ["scroll"], ["scroll"]);
-  if (outer === null || !outer.has("scroll")) return null;
-  const at = join(path, "scroll");
-  const f = r.map(outer.get("scroll")!.value, at, ["id", "viewport", "content"], [
+function readScroll(ctx: ReadContext, node: PNode, path: string): FakeScrollSpec | undefined {
+  const outer = closedEntries(ctx, node, path, ["scroll"], ["scroll"]);
+  if (outer === undefined || !outer.has("scroll")) return undefined;
+  const at = keyPath(path, "scroll");
+  const f = closedEntries(ctx, outer.get("scroll")!.value, at, ["id", "viewport", "content"], [
     "viewport",
     "content",
   ]);
-  if (f === null || !f.has("viewport") || !f.has("content")) return null;
+  if (f === undefined || !f.has("viewport") || !f.has("content")) return undefined;
   const idNode = f.get("id")?.value;
-  const identifier = idNode ? r.name(idNode, join(at, "id")) : null;
-  const viewport = r.frame(f.get("viewport")!.value, join(at, "viewport"));
-  const items = r.seq(f.get("content")!.value, join(at, "content"));
-  const content = (items ?? []).map((item, i) => readElement(r, item, `${at}.content[${i}]`));
+  const identifier = idNode ? nonEmptyStr(ctx, idNode, keyPath(at, "id")) : null;
+  const viewport = frame(ctx, f.get("viewport")!.value, keyPath(at, "viewport"));
+  const items = seqNode(ctx, f.get("content")!.value, keyPath(at, "content"))?.items;
+  const content = (items ?? []).map((item, i) => readElement(ctx, item, `${at}.content[${i}]`));
   if (
-    (idNode && identifier === null) || viewport === null || items === null ||
-    content.some((c) => c === null)
-  ) return null;
-  return { kind: "scroll", identifier, viewport, content: content as FakeElementSpec[] };
+    identifier === undefined || viewport === undefined || items === undefined ||
+    !content.every((c) => c !== undefined)
+  ) return undefined;
+  return { kind: "scroll", identifier, viewport, content };
 }
 
 /** `{id?, label?, value?, traits?, frame, hidden?, options?, focused?}` */
-export function readElement(r: NodeReader, node: PNode, path: string): FakeElementSpec | null {
-  const f = r.map(node, path, ELEMENT_KEYS, ["frame"]);
-  if (f === null || !f.has("frame")) return null;
+export function readElement(
+  ctx: ReadContext,
+  node: PNode,
+  path: string,
+): FakeElementSpec | undefined {
+  const f = closedEntries(ctx, node, path, ELEMENT_KEYS, ["frame"]);
+  if (f === undefined || !f.has("frame")) return undefined;
   const get = (k: string) => f.get(k)?.value;
   let ok = true;
-  const need = <T>(v: T | null | undefined): T | undefined => {
-    if (v === null || v === undefined) ok = false;
-    return v ?? undefined;
+  const need = <T>(v: T | undefined): T | undefined => {
+    if (v === undefined) ok = false;
+    return v;
   };
   const el = fakeElement();
-  if (get("id")) el.identifier = need(r.name(get("id")!, join(path, "id"))) ?? null;
+  if (get("id")) el.identifier = need(nonEmptyStr(ctx, get("id")!, keyPath(path, "id"))) ?? null;
   for (const key of ["label", "value"] as const) {
     if (!get(key)) continue;
-    const s = r.nullableText(get(key)!, join(path, key));
+    const s = nullableText(ctx, get(key)!, keyPath(path, key));
     if (s === undefined) ok = false;
     else el[key] = s;
   }
-  if (get("traits")) el.traits = need(r.stringList(get("traits")!, join(path, "traits"))) ?? [];
-  el.frame = need(r.frame(get("frame")!, join(path, "frame"))) ?? el.frame;
-  if (get("hidden")) el.hidden = need(r.boolean(get("hidden")!, join(path, "hidden"))) ?? false;
-  if (get("focused")) el.focused = need(r.boolean(get("focused")!, join(path, "focused"))) ?? false;
-  if (get("options")) {
-    el.options = need(r.stringList(get("options")!, join(path, "options"))) ?? null;
+  if (get("traits")) {
+    el.traits = need(strList(ctx, get("traits")!, keyPath(path, "traits"))) ?? [];
   }
-  return ok ? el : null;
+  el.frame = need(frame(ctx, get("frame")!, keyPath(path, "frame"))) ?? el.frame;
+  if (get("hidden")) {
+    el.hidden = need(bool(ctx, get("hidden")!, keyPath(path, "hidden"))) ?? false;
+  }
+  if (get("focused")) {
+    el.focused = need(bool(ctx, get("focused")!, keyPath(path, "focused"))) ?? false;
+  }
+  if (get("options")) {
+    el.options = need(strList(ctx, get("options")!, keyPath(path, "options"))) ?? null;
+  }
+  return ok ? el : undefined;
 }

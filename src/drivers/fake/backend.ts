@@ -14,7 +14,7 @@ import {
 } from "../backend.ts";
 import { FAKE_CAPABILITIES } from "./capabilities.ts";
 import type { EnvironmentFactory } from "../environment.ts";
-import { LoadFailed } from "../../scenario/errors.ts";
+import { LoadFailed } from "../../yaml/load_error.ts";
 
 /** The scripted in-process fake. */
 export const FAKE_BACKEND = {

@@ -1,6 +1,6 @@
 /**
- * The fake's capability set (drivers.md §4, fake column): everything a scenario may ask of a
- * device except device control; `network` only when the app declares a network.
+ * The fake's capability set (docs/backends.md#capabilities, fake column): everything a scenario may
+ * ask of a device except device control; `network` only when the app declares a network.
  *
  * @module
  */

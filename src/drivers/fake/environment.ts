@@ -1,7 +1,7 @@
 /**
- * The fake platform's environment (runner.md §2 "Fake"): every lease gets a fresh in-process fake
- * app built from the target's fake-app file, so a `platform: fake` target runs with no device and
- * no browser. Scenario `permissions` are unsupported here.
+ * The fake platform's environment (docs/architecture.md#launching-an-app): every lease gets a fresh
+ * in-process fake app built from the target's fake-app file, so a `platform: fake` target runs with
+ * no device and no browser. Scenario `permissions` are unsupported here.
  *
  * @module
  */
@@ -10,7 +10,7 @@ import { UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Clock } from "../../time/clock.ts";
 import { realClock } from "../../time/clock.ts";
-import { LoadFailed } from "../../scenario/errors.ts";
+import { LoadFailed } from "../../yaml/load_error.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";

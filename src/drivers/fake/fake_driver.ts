@@ -1,6 +1,6 @@
 /**
- * `FakeDriver` (drivers.md §6): the Driver seam over an in-memory app running in virtual time.
- * Every Driver method call first counts toward crash injection, then pays the configured
+ * `FakeDriver` (docs/backends.md#fake): the Driver seam over an in-memory app running in virtual
+ * time. Every Driver method call first counts toward crash injection, then pays the configured
  * latency on the injected clock, then lets due timers and delayed reactions land.
  *
  * @example
@@ -49,13 +49,13 @@ import type { FakeAppSpec } from "./types.ts";
 /** The DSL action each focused gesture serves, for the "nothing is focused" failure. */
 const FOCUS_ACTION = { typeText: "type", deleteText: "delete", selectAll: "select" } as const;
 
-/** Poll interval of `handleSystemAlert` while no alert is up (drivers.md §7.3). */
+/** Poll interval of `handleSystemAlert` while no alert is up (as the iOS runner polls). */
 const ALERT_POLL_S = 0.2;
 
 /** One entry of the action log: a Driver method name (or `relaunch`) and its argument(s). */
 export type FakeAction = [method: string, arg: unknown];
 
-/** Hook run after every action, to script changes in code (drivers.md §6 `react`). */
+/** Hook run after every action, to script changes in code (docs/backends.md#fake). */
 export type FakeReactHook = (driver: FakeDriver, method: string, arg: unknown) => void;
 
 export interface FakeDriverOptions {
@@ -98,7 +98,7 @@ export class FakeDriver implements Driver {
     return this.app.screenName;
   }
 
-  /** Replaces the current screen's elements (drivers.md §6: tests script the tree by hand). */
+  /** Replaces the current screen's elements: tests script the tree (docs/backends.md#fake). */
   setScreen(elements: readonly Element[]): void {
     this.app.replaceCurrent(elements.map((el) => fakeElement(el)));
   }

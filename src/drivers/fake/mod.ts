@@ -1,6 +1,6 @@
 /**
- * The fake backend (drivers.md §6): an in-memory app in virtual time behind the Driver seam,
- * described in code (`build.ts`) or in a YAML fake app file (`app_file.ts`).
+ * The fake backend (docs/backends.md#fake): an in-memory app in virtual time behind the Driver
+ * seam, described in code (`build.ts`) or in a YAML fake app file (`app_file.ts`).
  *
  * @example
  * ```ts

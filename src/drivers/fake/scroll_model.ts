@@ -1,6 +1,6 @@
 /**
- * The viewport scroll model (drivers.md §6): content lives in content coordinates; a drag moves
- * the offset by `from − to`, clamped to the content; frames on screen are translated by it.
+ * The viewport scroll model (docs/backends.md#fake): content lives in content coordinates; a drag
+ * moves the offset by `from − to`, clamped to the content; frames on screen are translated by it.
  * Non-inertial: the content stops where the gesture ends.
  *
  * @module

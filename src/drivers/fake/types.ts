@@ -1,7 +1,7 @@
 /**
- * The data model of a fake app (drivers.md §6): screens as element lists, scripted reactions,
- * timers, system alerts, crash and latency injection. `app_file.ts` reads it from YAML; tests may
- * also build it in code. Times are milliseconds of virtual time, as in the YAML file.
+ * The data model of a fake app (docs/backends.md#fake): screens as element lists, scripted
+ * reactions, timers, system alerts, crash and latency injection. `app_file.ts` reads it from YAML;
+ * tests may also build it in code. Times are milliseconds of virtual time, as in the YAML file.
  *
  * @module
  */
@@ -25,9 +25,9 @@ export interface FakeElementSpec {
 }
 
 /**
- * A scrolling region (the optional viewport scroll model, drivers.md §6): a `scrollView` element
- * whose `content` frames are in content coordinates (relative to the viewport's top-left) and
- * are shown translated by the current offset, only while they intersect the viewport.
+ * A scrolling region (the optional viewport scroll model, docs/backends.md#fake): a `scrollView`
+ * element whose `content` frames are in content coordinates (relative to the viewport's top-left)
+ * and are shown translated by the current offset, only while they intersect the viewport.
  */
 export interface FakeScrollSpec {
   kind: "scroll";

@@ -28,6 +28,7 @@ export const WEB_BACKEND = {
   recordsScenarioVideoUpFront: true,
   availability: () => ({ available: true }),
   prepare: prepareWeb,
+  doctorChecks: async (ctx) => (await import("./doctor.ts")).webDoctorChecks(ctx),
 } as const satisfies BackendDescriptor;
 
 async function prepareWeb(eff: Effective, req: BackendRequest): Promise<BackendSetup> {

@@ -1,5 +1,5 @@
 /**
- * Finding and launching a browser for the web backend (drivers.md §9, design.md toolchain).
+ * Finding and launching a browser for the web backend (docs/backends.md#web).
  *
  * We never download browsers: Chromium comes from the system (Debian `chromium`), from
  * Playwright's own browser cache, or from an installed Google Chrome. Headless runs prefer the
@@ -21,8 +21,8 @@ import type { Engine } from "./engines.ts";
 export { type Engine, ENGINES } from "./engines.ts";
 
 /**
- * Flags for Chromium (design.md): quiet, sandbox-free (containers), no GPU, no background
- * traffic that would show up in the network collector.
+ * Flags for Chromium (docs/backends.md#web): quiet, sandbox-free (containers), no GPU, no
+ * background traffic that would show up in the network collector.
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   "--headless",

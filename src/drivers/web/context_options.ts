@@ -1,7 +1,7 @@
 /**
- * The options of a fresh browser context (drivers.md §9): reduced motion always, the Playwright
- * device descriptor when `deviceMode` is not `desktop`, the configured viewport, and a video
- * directory only when the scenario records video.
+ * The options of a fresh browser context (docs/backends.md#web): reduced motion always, the
+ * Playwright device descriptor when `deviceMode` is not `desktop`, the configured viewport, and a
+ * video directory only when the scenario records video.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The web "device log" (drivers.md §9, evidence.md §2): console messages, uncaught page errors
- * and auto-dismissed dialogs as `[level] text` lines, recorded between an interval's start and
- * stop into a file.
+ * The web "device log" (docs/backends.md#web, docs/scenario-language.md#capture-tokens): console
+ * messages, uncaught page errors and auto-dismissed dialogs as `[level] text` lines, recorded
+ * between an interval's start and stop into a file.
  *
  * @module
  */

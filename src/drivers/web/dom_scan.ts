@@ -1,7 +1,7 @@
 /**
- * The element tree of a web page (docs/backends.md#web): one in-page scan returning compact
- * rows, decoded host-side into the tree's elements. Selectors then resolve host-side with our own
- * selector code, exactly as on every other backend.
+ * The element tree of a web page (docs/backends.md#web, docs/architecture.md#the-element-tree): one
+ * in-page scan returning compact rows, decoded host-side into the tree's elements. Selectors then
+ * resolve host-side with our own selector code, exactly as on every other backend.
  *
  * What the scan keeps is what a person sees: the page itself (the root row, framed by the
  * viewport), every control and every element with a role, a test id or an `id`, images, editable

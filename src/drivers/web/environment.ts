@@ -1,9 +1,10 @@
 /**
- * The web environment (runner.md §2–3, drivers.md §9): one browser per factory (one engine pass
- * of a run), a fresh browser context per lease, which is the web's erase. `start` refuses
- * scenario permissions, needs a `baseUrl`, builds the driver and loads the app; `relaunch` loads
- * it again in the same context (the device is never erased on relaunch); `teardown` closes the
- * context and, when the scenario recorded video, saves it as `<sid>/scenario.mp4`.
+ * The web environment (docs/architecture.md#launching-an-app,
+ * docs/architecture.md#device-pool-and-leases, docs/backends.md#web): one browser per factory (one
+ * engine pass of a run), a fresh browser context per lease, which is the web's erase. `start`
+ * refuses scenario permissions, needs a `baseUrl`, builds the driver and loads the app; `relaunch`
+ * loads it again in the same context (the device is never erased on relaunch); `teardown` closes
+ * the context and, when the scenario recorded video, saves it as `<sid>/scenario.mp4`.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
  * The web backend's own errors and the one rule for Playwright failures: an error we raise on
  * purpose keeps its type; anything else from a page operation becomes a `DeviceError`
- * (drivers.md §2, §9), so a wedged browser never reads as a failed step.
+ * (docs/architecture.md#driver-errors, docs/backends.md#web), so a wedged browser never reads as a
+ * failed step.
  *
  * @module
  */

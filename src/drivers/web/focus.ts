@@ -1,5 +1,5 @@
 /**
- * What has focus on a page, for the text actions (docs/scenario-language.md#text): typing or
+ * What has focus on a page, for the text actions (docs/scenario-language.md#text-entry): typing or
  * deleting with no editable element focused would send keys nowhere and pass, so the driver
  * checks first; deleting starts from the end of the field, so the caret goes there.
  *

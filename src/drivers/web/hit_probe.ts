@@ -3,7 +3,7 @@
  * browser would hit at the target's point must be the target or inside it. A point outside the
  * viewport is not reachable: a pointer event there reaches nothing, so the step would pass
  * having done nothing. The driver never scrolls by itself; the orchestrator's bounded recovery
- * scroll brings the element in (docs/scenario-language.md#reachability).
+ * scroll brings the element in (docs/scenario-language.md#reachability-and-recovery).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The web backend on playwright-core (drivers.md §9): browser discovery and launch, the
+ * The web backend on playwright-core (docs/backends.md#web): browser discovery and launch, the
  * `WebDriver`, and the environment factory the runner's pool leases browser lanes from.
  *
  * @example

@@ -1,8 +1,9 @@
 /**
- * The web network collector and mock router (drivers.md §9, selectors-assertions.md §6): every
- * finished or failed HTTP(S) request of the browser context becomes an `Exchange`, in the order
- * the requests started; scenario mocks answer matching requests through `context.route` (first
- * matching mock wins) and their exchanges are still observed, flagged `mocked`.
+ * The web network collector and mock router (docs/backends.md#web,
+ * docs/scenario-language.md#network-matching): every finished or failed HTTP(S) request of the
+ * browser context becomes an `Exchange`, in the order the requests started; scenario mocks answer
+ * matching requests through `context.route` (first matching mock wins) and their exchanges are
+ * still observed, flagged `mocked`.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Waiting for a scroll to come to rest (drivers.md §9): after a wheel or touch scroll, poll the
- * scroll offsets once per animation frame until they stayed unchanged for a few frames, bounded.
+ * Waiting for a scroll to come to rest (docs/backends.md#web): after a wheel or touch scroll, poll
+ * the scroll offsets once per animation frame until they stayed unchanged for a few frames,
+ * bounded.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * `selectOption` on a web `<select>` (docs/backends.md#web): the option is chosen by its value the
- * way a user's choice would be, so framework-controlled selects (React) see the change.
+ * `selectOption` on a web `<select>` (docs/architecture.md#the-driver-interface,
+ * docs/backends.md#web): the option is chosen by its value the way a user's choice would be, so
+ * framework-controlled selects (React) see the change.
  *
  * @module
  */

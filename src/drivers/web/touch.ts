@@ -1,6 +1,6 @@
 /**
- * Touch input through the Chrome DevTools Protocol (drivers.md §9): one-finger drags for touch
- * contexts and two-finger pinch/rotate. Chromium only; Playwright has no multi-touch API.
+ * Touch input through the Chrome DevTools Protocol (docs/backends.md#web): one-finger drags for
+ * touch contexts and two-finger pinch/rotate. Chromium only; Playwright has no multi-touch API.
  *
  * @module
  */

@@ -1,8 +1,9 @@
 /**
- * Scenario-wide web video (evidence.md §2, drivers.md §9). Playwright records a whole browser
- * context to WebM through an `ffmpeg` it looks up in its browser cache; we never download it, but
- * link the system ffmpeg (Debian `ffmpeg`, Homebrew) where Playwright looks, and remux the WebM
- * (VP9) into the MP4 container the evidence layout names, without re-encoding.
+ * Scenario-wide web video (docs/scenario-language.md#capture-tokens, docs/backends.md#web).
+ * Playwright records a whole browser context to WebM through an `ffmpeg` it looks up in its browser
+ * cache; we never download it, but link the system ffmpeg (Debian `ffmpeg`, Homebrew) where
+ * Playwright looks, and remux the WebM (VP9) into the MP4 container the evidence layout names,
+ * without re-encoding.
  *
  * @module
  */

@@ -1,10 +1,10 @@
 /**
- * `WebDriver`: the Driver seam over one Playwright page (docs/backends.md#web). Selectors resolve
- * host-side over a fresh in-page scan, with our own selector code; gestures are raw mouse,
- * keyboard or (Chromium) CDP touch input at the resolved element's centre (or the tap's offset),
- * after a hit test proves the browser would deliver them to that element. Nothing passes having
- * done nothing: an off-screen or covered target is not tappable, a disabled one fails, and keys
- * typed with nothing editable focused fail.
+ * `WebDriver`: the Driver seam over one Playwright page (docs/architecture.md#the-driver-interface,
+ * docs/backends.md#web). Selectors resolve host-side over a fresh in-page scan, with our own
+ * selector code; gestures are raw mouse, keyboard or (Chromium) CDP touch input at the resolved
+ * element's centre (or the tap's offset), after a hit test proves the browser would deliver them
+ * to that element. Nothing passes having done nothing: an off-screen or covered target is not
+ * tappable, a disabled one fails, and keys typed with nothing editable focused fail.
  *
  * @module
  */

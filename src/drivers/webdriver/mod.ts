@@ -62,9 +62,13 @@ export {
   doubleTapActions,
   dragActions,
   longPressActions,
+  pinchActions,
   type PointerAction,
+  type PointerSource,
+  rotateActions,
   scrollActions,
   tapActions,
+  type TwoFingerBody,
 } from "./pointer_actions.ts";
 export { pngFromBase64 } from "./screenshot.ts";
 export {

@@ -114,6 +114,78 @@ export function scrollActions(from: Point, to: Point, moveMs = SCROLL_MIN_MOVE_M
   ]);
 }
 
+/** The body of `POST …/actions` with two touch pointers (`finger1`, `finger2`). */
+export interface TwoFingerBody {
+  actions: [PointerSource, PointerSource];
+}
+
+/** One touch pointer source of an actions body. */
+export interface PointerSource {
+  type: "pointer";
+  id: string;
+  parameters: { pointerType: "touch" };
+  actions: PointerAction[];
+}
+
+/** How long a two-finger gesture takes, ms. */
+export const TWO_FINGER_MS = 500;
+
+/**
+ * A pinch about `centre`: two fingers on a horizontal line, `startRadius` from the centre, move
+ * to `startRadius × scale` (scale > 1 spreads them: zoom in) over `ms`.
+ *
+ * @example
+ * ```ts
+ * await session.post("/actions", pinchActions([196, 400], 40, 2)); // zoom in ×2
+ * ```
+ */
+export function pinchActions(
+  centre: Point,
+  startRadius: number,
+  scale: number,
+  ms = TWO_FINGER_MS,
+): TwoFingerBody {
+  const [cx, cy] = centre;
+  const end = startRadius * scale;
+  return twoFingers(
+    [[cx - startRadius, cy], [cx - end, cy]],
+    [[cx + startRadius, cy], [cx + end, cy]],
+    ms,
+  );
+}
+
+/**
+ * A rotation about `centre`: two fingers opposite each other at `radius` turn by `radians`
+ * (positive = clockwise on screen, y pointing down) over `ms`.
+ *
+ * @example
+ * ```ts
+ * await session.post("/actions", rotateActions([196, 400], 40, Math.PI / 2));
+ * ```
+ */
+export function rotateActions(
+  centre: Point,
+  radius: number,
+  radians: number,
+  ms = TWO_FINGER_MS,
+): TwoFingerBody {
+  const [cx, cy] = centre;
+  const at = (
+    angle: number,
+  ): Point => [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
+  return twoFingers([at(Math.PI), at(Math.PI + radians)], [at(0), at(radians)], ms);
+}
+
+function twoFingers(a: [Point, Point], b: [Point, Point], ms: number): TwoFingerBody {
+  const finger = (id: string, [from, to]: [Point, Point]): PointerSource => ({
+    type: "pointer",
+    id,
+    parameters: { pointerType: "touch" },
+    actions: [moveTo(from, 0), down(), moveTo(to, ms), up()],
+  });
+  return { actions: [finger("finger1", a), finger("finger2", b)] };
+}
+
 function touch(actions: PointerAction[]): ActionsBody {
   return {
     actions: [{ type: "pointer", id: "finger1", parameters: { pointerType: "touch" }, actions }],

@@ -13,6 +13,7 @@
  * @module
  */
 import { RunCancelled } from "../../time/cancel.ts";
+import { type Deadline, timerDeadline as realTimerDeadline } from "../../time/deadline.ts";
 import type { Clock } from "../../time/clock.ts";
 import { type Endpoint, parseEndpoint } from "./endpoint.ts";
 import { isTimeoutReply } from "./envelope.ts";
@@ -31,10 +32,7 @@ export const BACKOFF_BASE_S = 0.5;
 export const WEDGED_AFTER_HUNG = 3;
 
 /** One attempt's deadline: a signal that aborts when time is up, and its cleanup. */
-export interface AttemptDeadline {
-  readonly signal: AbortSignal;
-  dispose(): void;
-}
+export type AttemptDeadline = Deadline;
 
 /** The HTTP methods WebDriver uses. */
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -76,27 +74,8 @@ export interface HttpReply {
   text: string;
 }
 
-/**
- * A real-timer deadline (cleared on dispose, so no timer outlives its request).
- *
- * @example
- * ```ts
- * const deadline = timerDeadline(15);
- * try {
- *   await fetch(url, { signal: deadline.signal });
- * } finally {
- *   deadline.dispose();
- * }
- * ```
- */
-export function timerDeadline(seconds: number): AttemptDeadline {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("attempt deadline passed", "TimeoutError")),
-    Math.max(0, seconds * 1000),
-  );
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
+/** A real-timer deadline (cleared on dispose, so no timer outlives its request). */
+export const timerDeadline = realTimerDeadline;
 
 type AttemptOutcome =
   | { reply: HttpReply }
@@ -128,6 +107,7 @@ export class Transport {
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: (seconds: number) => AttemptDeadline;
   #client: Deno.HttpClient | null = null;
+  #writeClient: Deno.HttpClient | null = null;
   #consecutiveHung = 0;
 
   constructor(options: TransportOptions) {
@@ -229,10 +209,12 @@ export class Transport {
     }
   }
 
-  /** Closes the HTTP client (its keep-alive connections). Idempotent. */
+  /** Closes the HTTP clients (their keep-alive connections). Idempotent. */
   close(): void {
     this.#client?.close();
     this.#client = null;
+    this.#writeClient?.close();
+    this.#writeClient = null;
   }
 
   [Symbol.dispose](): void {
@@ -258,7 +240,7 @@ export class Transport {
         headers: this.#headers(call.method, options),
         body: call.method === "POST" ? JSON.stringify(options.body ?? {}) : undefined,
         signal,
-        client: this.#httpClient(),
+        client: this.#httpClient(call.method),
       });
       const text = await response.text();
       return {
@@ -283,8 +265,18 @@ export class Transport {
     return headers;
   }
 
-  #httpClient(): Deno.HttpClient {
-    this.#client ??= Deno.createHttpClient({});
-    return this.#client;
+  /**
+   * GETs share a keep-alive pool. Writes never ride a pooled connection: when a server closes a
+   * reused connection after reading a request, Deno's fetch (hyper) sends that request again on
+   * a new connection by itself, so a POST would be applied twice. On a fresh connection it
+   * reports "connection closed before message completed" instead (delivered, never resent).
+   */
+  #httpClient(method: string): Deno.HttpClient {
+    if (method === "GET") {
+      this.#client ??= Deno.createHttpClient({});
+      return this.#client;
+    }
+    this.#writeClient ??= Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+    return this.#writeClient;
   }
 }

@@ -1,7 +1,7 @@
 /**
- * One non-inertial scroll step in a *content* direction (scenario-dsl.md §5.2): `down` reveals
- * what is below, so the finger moves up. Used by the `scroll` action and by the reachability
- * recovery of the tap family.
+ * One non-inertial scroll step in a *content* direction (docs/scenario-language.md#gestures):
+ * `down` reveals what is below, so the finger moves up. Used by the `scroll` action and by the
+ * reachability recovery of the tap family.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * `generate` (scenario-dsl.md §5.2): a random value (string, int, float, uuid v4) or the current
- * date-time, bound to `vars.<into.var>` and recorded on the outcome. Randomness comes from a
- * CSPRNG unless the run injects a source (tests).
+ * `generate` (docs/scenario-language.md#producers-http-totp-generate): a random value (string, int,
+ * float, uuid v4) or the current date-time, bound to `vars.<into.var>` and recorded on the outcome.
+ * Randomness comes from a CSPRNG unless the run injects a source (tests).
  *
  * @module
  */

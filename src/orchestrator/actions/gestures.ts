@@ -1,7 +1,8 @@
 /**
- * Coordinate gestures: `swipe` (both forms), `drag` and `tapPoint` (scenario-dsl.md §5.2, §5.4).
- * The directional forms start at the target's centre and travel a fraction of the screen (from
- * the tree just read), so reach stays at parity across backends with different units.
+ * Coordinate gestures: `swipe` (both forms), `drag` and `tapPoint`
+ * (docs/scenario-language.md#gestures, docs/scenario-language.md#directional-gesture-geometry). The
+ * directional forms start at the target's centre and travel a fraction of the screen (from the tree
+ * just read), so reach stays at parity across backends with different units.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * `http` (scenario-dsl.md §5.2): a runner-side request for test-data setup — no device involved.
- * Only `http(s)://` URLs; 30 s timeout; without `status` any status passes; `saveBody` binds the
- * response text even on a non-2xx answer.
+ * `http` (docs/scenario-language.md#producers-http-totp-generate): a runner-side request for
+ * test-data setup — no device involved. Only `http(s)://` URLs; 30 s timeout; without `status` any
+ * status passes; `saveBody` binds the response text even on a non-2xx answer.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `press` and `hover` (docs/scenario-language.md#press, #hover): a key chord sent to whatever has
+ * `press` and `hover` (docs/scenario-language.md#press-and-hover, #hover): a key chord sent to whatever has
  * focus (after a reachable tap on `into`), and the pointer moved over an element. A backend
  * without key input or a pointer has no `keyPress` / `hover` capability, so preflight refuses the
  * scenario; the checks here only guard a driver that skipped preflight.

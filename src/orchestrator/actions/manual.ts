@@ -1,6 +1,6 @@
 /**
- * `manual` (scenario-dsl.md §5.2): a human takeover recorded during authoring. It has no
- * deterministic run-time equivalent, so it always fails loudly instead of faking a pass.
+ * `manual` (docs/scenario-language.md#manual): a human takeover recorded during authoring. It has
+ * no deterministic run-time equivalent, so it always fails loudly instead of faking a pass.
  *
  * @module
  */

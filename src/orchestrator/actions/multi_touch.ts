@@ -1,6 +1,6 @@
 /**
- * Two-finger gestures `pinch` and `rotate` (scenario-dsl.md §5.2): they need the `multiTouch`
- * capability.
+ * Two-finger gestures `pinch` and `rotate` (docs/scenario-language.md#gestures): they need the
+ * `multiTouch` capability.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * `back` and `relaunch` (scenario-dsl.md §5.2). A relaunch goes through the runner-injected
- * relauncher (terminate + launch with overrides, then the readiness gate); without one — the
- * fake — it cannot run.
+ * `back` and `relaunch` (docs/scenario-language.md#navigation). A relaunch goes through the
+ * runner-injected relauncher (terminate + launch with overrides, then the readiness gate); without
+ * one — the fake — it cannot run.
  *
  * @module
  */

@@ -1,8 +1,9 @@
 /**
- * Reachability recovery of the tap family (scenario-dsl.md §5.3): when the driver reports the
- * target covered, scroll the content down up to 3 steps until it is tappable and retry, then up
- * to 6 steps (undoing the downs first) and retry; a direction that never makes the target
- * tappable is not retried. If it is still covered, fail naming the cover — never "not found".
+ * Reachability recovery of the tap family (docs/scenario-language.md#reachability-and-recovery):
+ * when the driver reports the target covered, scroll the content down up to 3 steps until it is
+ * tappable and retry, then up to 6 steps (undoing the downs first) and retry; a direction that
+ * never makes the target tappable is not retried. If it is still covered, fail naming the cover —
+ * never "not found".
  *
  * @module
  */

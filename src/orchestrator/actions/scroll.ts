@@ -1,5 +1,5 @@
 /**
- * `scroll: {to, direction?, within?, maxScrolls?}` (scenario-dsl.md §5.2): a bounded
+ * `scroll: {to, direction?, within?, maxScrolls?}` (docs/scenario-language.md#gestures): a bounded
  * scroll-and-re-read until `to` resolves with its centre inside the viewport. `direction` names
  * the content motion. It fails at once on an ambiguous `to`, when a step leaves the region
  * unchanged (end of content), or after `maxScrolls` steps.

@@ -1,5 +1,5 @@
 /**
- * tap, doubleTap and longPress (docs/scenario-language.md#tap): the driver resolves the target
+ * tap, doubleTap and longPress (docs/scenario-language.md#taps): the driver resolves the target
  * uniquely and checks it is reachable at the point the tap will land on; a covered or off-screen
  * target gets the bounded recovery scroll.
  *

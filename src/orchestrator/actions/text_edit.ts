@@ -1,6 +1,6 @@
 /**
- * Field editing (scenario-dsl.md §5.2): `clear`, `delete`, and the selection pair `select` /
- * `copy`. Each focuses its field with a reachable tap first.
+ * Field editing (docs/scenario-language.md#text-entry): `clear`, `delete`, and the selection pair
+ * `select` / `copy`. Each focuses its field with a reachable tap first.
  *
  * @module
  */
@@ -15,7 +15,7 @@ const CLEAR_PASSES = 2;
 
 /**
  * `clear: {into}`: deletes as many characters as the field's value holds, then reads the field
- * again: it is empty, or the step fails saying what is left (docs/scenario-language.md#text).
+ * again: it is empty, or the step fails saying what is left (docs/scenario-language.md#text-entry).
  */
 export async function clear(ctx: RunContext, body: StepBodies["clear"]): Promise<void> {
   let left = resolveUnique(await ctx.driver.query(), body.into).value ?? "";

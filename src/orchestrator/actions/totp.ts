@@ -1,6 +1,7 @@
 /**
- * `totp: {secret, into: {var}}` (scenario-dsl.md §5.2): RFC 6238 with SHA-1, a 30 s step and 6
- * zero-padded digits, at the wall-clock time of the injected clock. The secret is never echoed.
+ * `totp: {secret, into: {var}}` (docs/scenario-language.md#producers-http-totp-generate): RFC 6238
+ * with SHA-1, a 30 s step and 6 zero-padded digits, at the wall-clock time of the injected clock.
+ * The secret is never echoed.
  *
  * @module
  */

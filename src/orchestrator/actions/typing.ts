@@ -1,7 +1,7 @@
 /**
- * `type` (scenario-dsl.md §5.2): focus `into` with a reachable tap first, then type into the
- * focused field (appends, never clears). Δ `submit: true` appends a newline, which every backend
- * maps to its return/confirm key.
+ * `type` (docs/scenario-language.md#text-entry): focus `into` with a reachable tap first, then type
+ * into the focused field (appends, never clears). `submit: true` appends a newline, which every
+ * backend maps to its return/confirm key.
  *
  * @module
  */

@@ -20,10 +20,25 @@ import type { ScenarioSummary } from "./summary.ts";
 import type { ScenarioTraffic, TrafficEntry } from "../step_traffic.ts";
 import type { ManifestOverlay, ManifestWait } from "../step_audit.ts";
 
-/** How many failed scenarios are opened (and built) on load; the rest wait for a click. */
+/**
+ * How many failed scenarios are opened (and built) on load; the rest wait for a click.
+ *
+ * @example
+ * ```ts
+ * reportClient(document, AUTO_OPEN_FAILED); // opens up to 20 failed scenarios
+ * ```
+ */
 export const AUTO_OPEN_FAILED = 20;
 
-/** The page script; call with the page's `document` and the auto-open budget. */
+/**
+ * The page script; call with the page's `document` and the auto-open budget.
+ *
+ * @example
+ * ```ts
+ * // Runs in the browser, inlined into report.html by clientScript().
+ * reportClient(document, AUTO_OPEN_FAILED);
+ * ```
+ */
 export function reportClient(doc: Document, autoOpen: number): void {
   type El = HTMLElement;
   type Tree = {
@@ -894,7 +909,14 @@ export function reportClient(doc: Document, autoOpen: number): void {
   });
 }
 
-/** The script text placed in the page: the function source and its call. */
+/**
+ * The script text placed in the page: the function source and its call.
+ *
+ * @example
+ * ```ts
+ * const script = `<script>${clientScript()}</script>`;
+ * ```
+ */
 export function clientScript(): string {
   return `(${reportClient.toString()})(document, ${AUTO_OPEN_FAILED});`;
 }

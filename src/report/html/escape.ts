@@ -38,7 +38,14 @@ export function jsonForScript(value: unknown): string {
   return scriptSafeJson(JSON.stringify(value));
 }
 
-/** {@link jsonForScript} for text that is already JSON. */
+/**
+ * {@link jsonForScript} for text that is already JSON.
+ *
+ * @example
+ * ```ts
+ * scriptSafeJson('{"a":"</script>"}'); // '{"a":"\\u003c/script\\u003e"}'
+ * ```
+ */
 export function scriptSafeJson(json: string): string {
   return json.replace(
     /[<>&\u2028\u2029]/g,

@@ -17,7 +17,14 @@ import { latencySection } from "./latency_table.ts";
 import { REPORT_CSS } from "./style.ts";
 import { summarizeScenario } from "./summary.ts";
 
-/** Options of {@link renderReport}. */
+/**
+ * Options of {@link renderReport}.
+ *
+ * @example
+ * ```ts
+ * renderReport(manifest, { scenarioYaml: yamlText } satisfies RenderOptions);
+ * ```
+ */
 export interface RenderOptions {
   /**
    * Element trees to embed, keyed by the artifact name of their elements.json. A browser opening

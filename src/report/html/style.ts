@@ -4,7 +4,14 @@
  * @module
  */
 
-/** CSS for report.html and runs/index.html. */
+/**
+ * CSS for report.html and runs/index.html.
+ *
+ * @example
+ * ```ts
+ * const head = `<style>${REPORT_CSS}</style>`;
+ * ```
+ */
 export const REPORT_CSS = `
 :root{--ok:#1a7f37;--fail:#cf222e;--skip:#8c959f;--bg:#f6f8fa;--line:#d0d7de;--ink:#1f2328;--muted:#656d76}
 *{box-sizing:border-box}

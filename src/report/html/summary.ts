@@ -7,7 +7,14 @@
  */
 import type { ManifestScenario } from "../manifest_types.ts";
 
-/** What a collapsed scenario block shows. */
+/**
+ * What a collapsed scenario block shows.
+ *
+ * @example
+ * ```ts
+ * const { name, ok, device }: ScenarioSummary = summarizeScenario(manifest.scenarios[0]);
+ * ```
+ */
 export interface ScenarioSummary {
   name: string;
   ok: boolean;
@@ -21,7 +28,14 @@ export interface ScenarioSummary {
   description: string | null;
 }
 
-/** The summary line of one scenario. */
+/**
+ * The summary line of one scenario.
+ *
+ * @example
+ * ```ts
+ * summarizeScenario(s).device; // "iPhone 15 (iOS 17.2)", or the device id
+ * ```
+ */
 export function summarizeScenario(s: ManifestScenario): ScenarioSummary {
   const device = s.device_name
     ? s.device_name + (s.device_runtime ? ` (${s.device_runtime})` : "")

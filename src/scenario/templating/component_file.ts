@@ -1,12 +1,13 @@
 /**
- * Reads a component file (scenario-dsl.md §7.1): a single mapping `{params?: string[], steps}`.
- * Only the shape is checked here; the steps are validated with the scenario they end up in.
+ * Reads a component file (docs/scenario-language.md#components): a single mapping
+ * `{params?: string[], steps}`. Only the shape is checked here; the steps are validated with the
+ * scenario they end up in.
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import type { PNode } from "../pnode.ts";
-import { parseYamlFile } from "../parse_yaml.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { parseYamlFile } from "../../yaml/parse.ts";
 import { errorAt, indexPath } from "./load_error.ts";
 
 /** A parsed component: declared params and its step list (a `seq` node, positions kept). */

@@ -1,13 +1,13 @@
 /**
- * Component expansion (scenario-dsl.md §7.1): every `use: {component, with?}` step is replaced
- * by the component's steps with `${params.*}` substituted, recursively, so no `use` survives
- * loading. Spliced steps keep their own positions, so later errors point into the component.
+ * Component expansion (docs/scenario-language.md#components): every `use: {component, with?}` step
+ * is replaced by the component's steps with `${params.*}` substituted, recursively, so no `use`
+ * survives loading. Spliced steps keep their own positions, so later errors point into the
+ * component.
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import { getEntry } from "../pnode.ts";
-import type { PEntry, PNode } from "../pnode.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { getEntry, type PEntry, type PNode } from "../../yaml/pnode.ts";
 import { interpolatePNode, namespaceLookup, tokensInPNode } from "../interpolate.ts";
 import type { TemplatingContext } from "./context.ts";
 import { type Component, readComponentFile } from "./component_file.ts";

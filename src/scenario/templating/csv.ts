@@ -1,6 +1,6 @@
 /**
- * A small RFC 4180 CSV reader for `dataFile` (scenario-dsl.md §7.2): comma-separated fields,
- * double-quoted fields that may hold commas, line breaks and `""` (an escaped quote), and
+ * A small RFC 4180 CSV reader for `dataFile` (docs/scenario-language.md#data-rows): comma-separated
+ * fields, double-quoted fields that may hold commas, line breaks and `""` (an escaped quote), and
  * CRLF, LF or CR record ends. Blank lines are skipped; a leading byte-order mark is ignored.
  *
  * @module

@@ -1,21 +1,20 @@
 /**
- * Data-driven expansion (scenario-dsl.md §7.2): a scenario with `data` rows or a `dataFile`
- * CSV becomes one scenario per row, with `${row.col}` substituted through the whole scenario
- * and the row shown in its name. Only `row.*` is bound here; `${vars.*}` and `${secrets.*}`
- * stay for the run loop.
+ * Data-driven expansion (docs/scenario-language.md#data-rows): a scenario with `data` rows or a
+ * `dataFile` CSV becomes one scenario per row, with `${row.col}` substituted through the whole
+ * scenario and the row shown in its name. Only `row.*` is bound here; `${vars.*}` and
+ * `${secrets.*}` stay for the run loop.
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import { getEntry } from "../pnode.ts";
-import type { PEntry, PNode } from "../pnode.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { getEntry, type PEntry, type PNode } from "../../yaml/pnode.ts";
 import { interpolatePNode, namespaceLookup } from "../interpolate.ts";
 import type { TemplatingContext } from "./context.ts";
 import { parseCsv } from "./csv.ts";
 import { errorAt, indexPath, keyPath } from "./load_error.ts";
 import { resolveRef } from "./resolve_ref.ts";
 import { MAX_DATA_ROWS } from "../input_limits.ts";
-import { readSource } from "../read_source.ts";
+import { readSource } from "../../yaml/read_source.ts";
 
 /** One data row: column → value pairs in column order. */
 export type DataRow = [column: string, value: string][];

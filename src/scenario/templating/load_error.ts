@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { LoadError, LoadErrorCode } from "../errors.ts";
-import type { SourcePos } from "../types.ts";
+import type { LoadError, LoadErrorCode } from "../../yaml/load_error.ts";
+import type { SourcePos } from "../../yaml/pnode.ts";
 
 /** A load error at a source position. */
 export function errorAt(

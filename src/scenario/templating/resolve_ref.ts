@@ -1,9 +1,9 @@
 /**
  * Resolves a file reference written in a scenario (component, data file, setup) and enforces
- * containment: references are relative to the top-level scenario file's directory and must
- * stay inside the suite root, lexically and after following symlinks (scenario-dsl.md §7.1).
- * Scenario files may come from other people (the web UI runs uploaded suites), so a reference
- * must not be a way to read arbitrary files.
+ * containment: references are relative to the top-level scenario file's directory and must stay
+ * inside the suite root, lexically and after following symlinks
+ * (docs/scenario-language.md#components). Scenario files may come from other people (the web UI
+ * runs uploaded suites), so a reference must not be a way to read arbitrary files.
  *
  * @module
  */

@@ -1,16 +1,14 @@
 /**
- * Setup preludes (scenario-dsl.md §7.3): `preconditions.setup` (else the config's `setup`)
- * names a scenario file; the steps of its first scenario are prepended to this scenario's
+ * Setup preludes (docs/scenario-language.md#setup): `preconditions.setup` (else the config's
+ * `setup`) names a scenario file; the steps of its first scenario are prepended to this scenario's
  * `steps`. Its other fields are ignored. Prelude steps keep their own positions, and may `use`
  * components (expansion runs after this stage).
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import { getEntry } from "../pnode.ts";
-import type { PNode } from "../pnode.ts";
-import { parseYamlFile } from "../parse_yaml.ts";
-import type { SourcePos } from "../types.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import { getEntry, type PNode, type SourcePos } from "../../yaml/pnode.ts";
+import { parseYamlFile } from "../../yaml/parse.ts";
 import type { TemplatingContext } from "./context.ts";
 import { errorAt, keyPath } from "./load_error.ts";
 import { resolveRef } from "./resolve_ref.ts";

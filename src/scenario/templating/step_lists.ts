@@ -1,12 +1,13 @@
 /**
- * Where step lists live (scenario-dsl.md §2, §4, §5.7, §8), so a stage that rewrites steps
- * (component expansion) reaches every one of them: the scenario's `steps`, `before`,
- * `after[].steps`, `interrupts[].steps`, and inside a step `if.then`, `if.else`,
- * `forEach.steps`, `web.steps`.
+ * Where step lists live (docs/scenario-language.md#a-scenario,
+ * docs/scenario-language.md#lifecycle-before-and-after, docs/scenario-language.md#control-flow,
+ * docs/scenario-language.md#interrupts), so a stage that rewrites steps (component expansion)
+ * reaches every one of them: the scenario's `steps`, `before`, `after[].steps`,
+ * `interrupts[].steps`, and inside a step `if.then`, `if.else`, `forEach.steps`, `web.steps`.
  *
  * @module
  */
-import type { PEntry, PNode } from "../pnode.ts";
+import type { PEntry, PNode } from "../../yaml/pnode.ts";
 import { indexPath, keyPath } from "./load_error.ts";
 
 /** Rewrites one step list (a `seq` node); `path` is the YAML path of that list. */

@@ -1,5 +1,5 @@
 /**
- * Tag selection (scenario-dsl.md §7.4), applied after all files are expanded.
+ * Tag selection (docs/scenario-language.md#tags), applied after all files are expanded.
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * The DSL action names (scenario-dsl.md §5.2), shared by the step validator and capture rules.
+ * The DSL action names (docs/scenario-language.md#steps), shared by the step validator and capture
+ * rules.
  *
  * @module
  */

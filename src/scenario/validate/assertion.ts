@@ -1,13 +1,14 @@
 /**
- * Assertions (selectors-assertions.md §6): exactly one kind key plus an optional `from`.
+ * Assertions (docs/scenario-language.md#assertions): exactly one kind key plus an optional `from`.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Assertion, AssertionKind } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, required, seqNode, unknownKey } from "./mapping.ts";
-import { anyMap, bool, nonEmptyStr, str } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required, seqNode, unknownKey } from "../../yaml/mapping.ts";
+import { anyMap, bool, nonEmptyStr, str } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
 import { selector, SELECTOR_FIELDS, selectorFields } from "./selector.ts";
 import { countOp, stringOp } from "./operators.ts";

@@ -3,10 +3,10 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies } from "../types.ts";
-import type { ValidationContext } from "./context.ts";
-import { closedMap } from "./mapping.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap } from "../../yaml/mapping.ts";
 
 /** Validates one action's payload; undefined when it is unusable (problems were reported). */
 export type BodyValidator<B> = (ctx: ValidationContext, node: PNode, path: string) => B | undefined;

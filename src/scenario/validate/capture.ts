@@ -1,15 +1,17 @@
 /**
- * Evidence configuration (evidence.md §2–3): capture tokens and `capturePolicy` rules.
+ * Evidence configuration (docs/scenario-language.md#capture-tokens,
+ * docs/scenario-language.md#capturepolicy-rules): capture tokens and `capturePolicy` rules.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { CaptureRule, CaptureToken, Trigger } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, presentKeys, required, seqNode } from "./mapping.ts";
-import { str } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, presentKeys, required, seqNode } from "../../yaml/mapping.ts";
+import { str } from "../../yaml/scalars.ts";
 import { LEAF_ACTIONS } from "./actions.ts";
-import { quoteInput } from "../bounded_text.ts";
+import { quoteInput } from "../../yaml/bounded_text.ts";
 
 /** Capture kinds. */
 export const CAPTURE_KINDS = [

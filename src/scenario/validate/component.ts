@@ -1,15 +1,16 @@
 /**
- * Component files (scenario-dsl.md §7.1): `{params?: string[], steps}`. Validated in the raw
- * mode (nested `use` allowed, `${params.*}` tokens deferred); the expanded steps are checked
- * again inside the scenario that uses them.
+ * Component files (docs/scenario-language.md#components): `{params?: string[], steps}`. Validated
+ * in the raw mode (nested `use` allowed, `${params.*}` tokens deferred); the expanded steps are
+ * checked again inside the scenario that uses them.
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import type { PNode } from "../pnode.ts";
-import { indexPath, keyPath, newContext, report } from "./context.ts";
-import { closedMap, field, required, seqNode } from "./mapping.ts";
-import { nonEmptyStr } from "./scalars.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import type { PNode } from "../../yaml/pnode.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import { newContext } from "./validation_context.ts";
+import { closedMap, field, required, seqNode } from "../../yaml/mapping.ts";
+import { nonEmptyStr } from "../../yaml/scalars.ts";
 import { stepList } from "./step.ts";
 
 const COMPONENT_KEYS: ReadonlySet<string> = new Set(["params", "steps"]);

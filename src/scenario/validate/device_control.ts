@@ -1,14 +1,15 @@
 /**
- * Device and app-lifecycle step bodies (scenario-dsl.md §5.2): relaunch, setLocation, push,
- * setClipboard, overrideStatusBar, handleSystemAlert, manual.
+ * Device and app-lifecycle step bodies (docs/scenario-language.md#device-control): relaunch,
+ * setLocation, push, setClipboard, overrideStatusBar, handleSystemAlert, manual.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, presentKeys, required } from "./mapping.ts";
-import { anyMap, int, nonEmptyStr, num, oneOf, str, strList, strMap } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, presentKeys, required } from "../../yaml/mapping.ts";
+import { anyMap, int, nonEmptyStr, num, oneOf, str, strList, strMap } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 
 /** Prompts the intent form of handleSystemAlert (and alert rules) can name. */

@@ -1,18 +1,19 @@
 /**
- * Whole scenario files (scenario-dsl.md §1): the two top-level shapes, the `schema` gate, and
- * the entry points the load pipeline calls for the raw and the typed pass.
+ * Whole scenario files (docs/scenario-language.md#files): the two top-level shapes, the `schema`
+ * gate, and the entry points the load pipeline calls for the raw and the typed pass.
  *
  * @module
  */
-import type { LoadError } from "../errors.ts";
-import type { PNode } from "../pnode.ts";
+import type { LoadError } from "../../yaml/load_error.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Scenario } from "../types.ts";
-import { indexPath, newContext, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, type MapNode } from "./mapping.ts";
-import { str } from "./scalars.ts";
+import { indexPath, report } from "../../yaml/read_context.ts";
+import { newContext, type ValidationContext } from "./validation_context.ts";
+import { closedMap, field, type MapNode } from "../../yaml/mapping.ts";
+import { str } from "../../yaml/scalars.ts";
 import { scenario } from "./scenario.ts";
-import { describeNode } from "./describe.ts";
-import { closest } from "./suggest.ts";
+import { describeNode } from "../../yaml/describe.ts";
+import { closest } from "../../yaml/suggest.ts";
 import { MAX_SCENARIOS_PER_FILE } from "../input_limits.ts";
 
 /** The newest scenario file schema this loader understands. */

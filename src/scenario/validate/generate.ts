@@ -1,17 +1,18 @@
 /**
- * `generate` (scenario-dsl.md §5.2): exactly one of `random` / `datetime`, plus `into: {var}`.
- * Everything that could fail at run time (empty or unsupported format, unknown zone, min > max,
- * a value out of the bounds of docs/input-limits.md: a huge string, a range whose width
- * overflows to Infinity, a date shifted off the calendar) is a load error (E_GENERATE), so the
- * step itself never fails.
+ * `generate` (docs/scenario-language.md#producers-http-totp-generate): exactly one of `random` /
+ * `datetime`, plus `into: {var}`. Everything that could fail at run time (empty or unsupported
+ * format, unknown zone, min > max, a value out of the bounds of docs/input-limits.md: a huge
+ * string, a range whose width overflows to Infinity, a date shifted off the calendar) is a load
+ * error (E_GENERATE), so the step itself never fails.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { GenerateSpec } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, type MapNode, presentKeys } from "./mapping.ts";
-import { hasToken, int, num, oneOf, str } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, type MapNode, presentKeys } from "../../yaml/mapping.ts";
+import { hasToken, int, num, oneOf, str } from "../../yaml/scalars.ts";
 import { varTarget } from "./producers.ts";
 import { strftimeProblem } from "./strftime.ts";
 import {
@@ -19,7 +20,7 @@ import {
   MAX_FLOAT_PRECISION,
   MAX_GENERATED_STRING,
 } from "../input_limits.ts";
-import { quoteInput } from "../bounded_text.ts";
+import { quoteInput } from "../../yaml/bounded_text.ts";
 
 type Random = Extract<GenerateSpec, { random: unknown }>["random"];
 type Datetime = Extract<GenerateSpec, { datetime: unknown }>["datetime"];

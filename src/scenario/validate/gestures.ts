@@ -1,15 +1,17 @@
 /**
- * Gesture step bodies (scenario-dsl.md §5.2): taps, swipe/drag/scroll, pinch/rotate.
+ * Gesture step bodies (docs/scenario-language.md#taps, docs/scenario-language.md#gestures): taps,
+ * swipe/drag/scroll, pinch/rotate.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Direction, Point, Selector, StepBodies } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, type MapNode, required } from "./mapping.ts";
-import { int, num, oneOf } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, type MapNode, required } from "../../yaml/mapping.ts";
+import { int, num, oneOf } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
-import { describeNode } from "./describe.ts";
+import { describeNode } from "../../yaml/describe.ts";
 
 /** Finger directions. */
 export const DIRECTIONS: readonly Direction[] = ["up", "down", "left", "right"];

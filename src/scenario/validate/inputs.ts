@@ -1,15 +1,16 @@
 /**
- * The input steps people use on real apps (docs/scenario-language.md#inputs): `tap` with its
+ * The input steps people use on real apps (docs/scenario-language.md#taps): `tap` with its
  * options (`{sel, button?, at?}`, or a bare selector), `press: {key, into?}` and `hover: Sel`.
  *
  * @module
  */
 import { parseKeyChord } from "../../drivers/keys.ts";
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies, TapSpec } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, type MapNode, required } from "./mapping.ts";
-import { hasToken, nonEmptyStr, num, oneOf } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, type MapNode, required } from "../../yaml/mapping.ts";
+import { hasToken, nonEmptyStr, num, oneOf } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 
 const TAP_KEYS: ReadonlySet<string> = new Set(["sel", "button", "at"]);

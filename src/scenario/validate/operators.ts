@@ -4,11 +4,12 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { CountOp, StringOp } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { field, type MapNode, presentKeys } from "./mapping.ts";
-import { int, str } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { field, type MapNode, presentKeys } from "../../yaml/mapping.ts";
+import { int, str } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
 
 /** String operators in canonical order. */

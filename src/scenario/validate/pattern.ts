@@ -4,11 +4,12 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import { compilePattern } from "../../selectors/regex.ts";
-import { report, type ValidationContext } from "./context.ts";
-import { hasToken, str } from "./scalars.ts";
-import { quoteInput } from "../bounded_text.ts";
+import { report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { hasToken, str } from "../../yaml/scalars.ts";
+import { quoteInput } from "../../yaml/bounded_text.ts";
 
 /** A regex string slot. */
 export function pattern(ctx: ValidationContext, node: PNode, path: string): string | undefined {

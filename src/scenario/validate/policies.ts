@@ -1,16 +1,18 @@
 /**
- * Scenario-level policy blocks: `redact` (evidence.md §8), `network` (report filtering),
- * `systemAlertHandling` (+ deprecated aliases) and `permissions` (scenario-dsl.md §2).
+ * Scenario-level policy blocks: `redact` (docs/redaction.md#the-redact-block), `network` (report
+ * filtering), `systemAlertHandling` (+ deprecated aliases) and `permissions`
+ * (docs/scenario-language.md#a-scenario).
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Redact, Scenario, SystemAlertHandling } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, required, seqNode } from "./mapping.ts";
-import { bool, num, oneOf, str, strList } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required, seqNode } from "../../yaml/mapping.ts";
+import { bool, num, oneOf, str, strList } from "../../yaml/scalars.ts";
 import { ALERT_CHOICES, RULE_PROMPTS } from "./device_control.ts";
-import { describeNode } from "./describe.ts";
+import { describeNode } from "../../yaml/describe.ts";
 
 /** Services `permissions` may name. */
 export const PERMISSION_SERVICES = [

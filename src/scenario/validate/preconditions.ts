@@ -1,14 +1,15 @@
 /**
- * `preconditions` (scenario-dsl.md §3), defaults filled: reinstall clean, no extra launch
- * args or env.
+ * `preconditions` (docs/scenario-language.md#preconditions), defaults filled: reinstall clean, no
+ * extra launch args or env.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Preconditions } from "../types.ts";
-import { keyPath, type ValidationContext } from "./context.ts";
-import { closedMap } from "./mapping.ts";
-import { bool, nonEmptyStr, oneOf, str, strList, strMap } from "./scalars.ts";
+import { keyPath } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap } from "../../yaml/mapping.ts";
+import { bool, nonEmptyStr, oneOf, str, strList, strMap } from "../../yaml/scalars.ts";
 
 const PRE_KEYS: ReadonlySet<string> = new Set([
   "erase",

@@ -1,14 +1,15 @@
 /**
- * Steps that produce runtime variables (scenario-dsl.md §5.2): http, totp, email.
- * (`generate` has its own module.)
+ * Steps that produce runtime variables (docs/scenario-language.md#producers-http-totp-generate):
+ * http, totp, email. (`generate` has its own module.)
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, type MapNode, required } from "./mapping.ts";
-import { int, nonEmptyStr, num, str, strMap } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, type MapNode, required } from "../../yaml/mapping.ts";
+import { int, nonEmptyStr, num, str, strMap } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
 
 const HTTP_KEYS: ReadonlySet<string> = new Set([

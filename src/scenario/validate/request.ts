@@ -1,13 +1,15 @@
 /**
- * Network matchers and stubs (selectors-assertions.md §6): `RequestMatch` and `Mock`.
+ * Network matchers and stubs (docs/scenario-language.md#network-matching): `RequestMatch` and
+ * `Mock`.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Mock, RequestMatch } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, required } from "./mapping.ts";
-import { int, num, str, strMap } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required } from "../../yaml/mapping.ts";
+import { int, num, str, strMap } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
 
 /** The fields that make a request matcher non-empty (`count` does not). */

@@ -1,13 +1,15 @@
 /**
- * One scenario mapping (scenario-dsl.md §2) → typed `Scenario` with the §11 defaults filled.
+ * One scenario mapping (docs/scenario-language.md#a-scenario) → typed `Scenario` with the defaults
+ * filled (docs/scenario-language.md#defaults).
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { AfterRule, Interrupt, Mock, Scenario } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext, warn } from "./context.ts";
-import { closedMap, field, required, seqNode } from "./mapping.ts";
-import { nonEmptyStr, oneOf, str, strList, strMap } from "./scalars.ts";
+import { indexPath, keyPath, report, warn } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required, seqNode } from "../../yaml/mapping.ts";
+import { nonEmptyStr, oneOf, str, strList, strMap } from "../../yaml/scalars.ts";
 import { stepList } from "./step.ts";
 import { assertion, assertionList } from "./assertion.ts";
 import { captureRules } from "./capture.ts";
@@ -173,7 +175,16 @@ function afterRules(ctx: ValidationContext, node: PNode, path: string): AfterRul
   return out;
 }
 
-function interrupts(ctx: ValidationContext, node: PNode, path: string): Interrupt[] {
+/**
+ * `interrupts`: `[{condition: Assertion, steps?: Step[]}]` (a scenario's, and the config's
+ * app-wide list).
+ *
+ * @example
+ * ```ts
+ * interrupts(ctx, node, "interrupts"); // [{ condition, steps }]
+ * ```
+ */
+export function interrupts(ctx: ValidationContext, node: PNode, path: string): Interrupt[] {
   const s = seqNode(ctx, node, path, "a list of interrupts");
   if (!s) return [];
   const out: Interrupt[] = [];

@@ -5,13 +5,14 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Selector } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, type MapNode } from "./mapping.ts";
-import { int, str, strList } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, type MapNode } from "../../yaml/mapping.ts";
+import { int, str, strList } from "../../yaml/scalars.ts";
 import { pattern } from "./pattern.ts";
-import { describeNode } from "./describe.ts";
+import { describeNode } from "../../yaml/describe.ts";
 import { SELECTOR_KEYS as SELECTOR_KEYS_ORDER } from "../../selectors/render.ts";
 
 /** Selector field names in their canonical order. */

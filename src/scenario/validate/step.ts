@@ -1,21 +1,29 @@
 /**
- * Steps (scenario-dsl.md §5.1): exactly one action key plus the modifiers `capture`, `extract`,
- * `name`, `from`; control-flow containers recurse into nested step lists.
+ * Steps (docs/scenario-language.md#step-shape): exactly one action key plus the modifiers
+ * `capture`, `extract`, `name`, `from`; control-flow containers recurse into nested step lists.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { ExtractSpec, Step, StepBodies, StepCommon } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, type MapNode, required, seqNode, unknownKey } from "./mapping.ts";
-import { nonEmptyStr, oneOf, str, strMap } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import {
+  closedMap,
+  field,
+  type MapNode,
+  required,
+  seqNode,
+  unknownKey,
+} from "../../yaml/mapping.ts";
+import { nonEmptyStr, oneOf, str, strMap } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 import { assertion } from "./assertion.ts";
 import { captureTokens } from "./capture.ts";
 import { ACTION_NAMES, CONTROL_FLOW } from "./actions.ts";
 import { LEAF_BODIES } from "./step_bodies.ts";
 import type { BodyValidator } from "./body.ts";
-import { quoteInput } from "../bounded_text.ts";
+import { quoteInput } from "../../yaml/bounded_text.ts";
 
 const MODIFIERS = ["capture", "extract", "name", "from"] as const;
 const MODIFIER_SET: ReadonlySet<string> = new Set(MODIFIERS);

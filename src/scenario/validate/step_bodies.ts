@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Assertion } from "../types.ts";
-import { report, type ValidationContext } from "./context.ts";
-import type { BodyTable } from "./body.ts";
-import { emptyBody } from "./body.ts";
+import { report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { type BodyTable, emptyBody } from "./body.ts";
 import { selector } from "./selector.ts";
 import { drag, longPress, pinch, rotate, scroll, swipe, tapPoint } from "./gestures.ts";
 import {
@@ -33,7 +33,7 @@ import {
 import { email, http, totp } from "./producers.ts";
 import { generate } from "./generate.ts";
 import { hover, press, tap } from "./inputs.ts";
-import { seqNode } from "./mapping.ts";
+import { seqNode } from "../../yaml/mapping.ts";
 
 /** `assert: [Assertion, …]` — at least one. */
 function assertBody(

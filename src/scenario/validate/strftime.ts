@@ -1,7 +1,7 @@
 /**
- * The strftime subset `generate.datetime.format` may use. The loader rejects any other
- * directive (an "unrenderable format", scenario-dsl.md §5.2), so the runtime renderer only has
- * to implement this set.
+ * The strftime subset `generate.datetime.format` may use. The loader rejects any other directive
+ * (an "unrenderable format", docs/scenario-language.md#producers-http-totp-generate), so the
+ * runtime renderer only has to implement this set.
  *
  * @module
  */

@@ -1,14 +1,15 @@
 /**
- * Text-entry and form step bodies (scenario-dsl.md §5.2): type, clear, delete, select,
- * selectOption, setPickerValue.
+ * Text-entry and form step bodies (docs/scenario-language.md#text-entry): type, clear, delete,
+ * select, selectOption, setPickerValue.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies } from "../types.ts";
-import { keyPath, type ValidationContext } from "./context.ts";
-import { closedMap, field, required } from "./mapping.ts";
-import { bool, oneOf, str } from "./scalars.ts";
+import { keyPath } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required } from "../../yaml/mapping.ts";
+import { bool, oneOf, str } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 import { positiveInt, selectorAt } from "./gestures.ts";
 

@@ -1,16 +1,17 @@
 /**
- * The `visual` assertion (selectors-assertions.md §6): baseline comparison settings, with
+ * The `visual` assertion (docs/scenario-language.md#assertions): baseline comparison settings, with
  * engine-specific knobs rejected for the exact engine (E_VISUAL_ENGINE).
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Assertion } from "../types.ts";
-import { indexPath, keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, required } from "./mapping.ts";
-import { bool, nonEmptyStr, num, oneOf } from "./scalars.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, required } from "../../yaml/mapping.ts";
+import { bool, nonEmptyStr, num, oneOf } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
-import { describeNode } from "./describe.ts";
+import { describeNode } from "../../yaml/describe.ts";
 
 type Visual = Extract<Assertion, { kind: "visual" }>;
 type Exclusion = NonNullable<Visual["exclude"]>[number];

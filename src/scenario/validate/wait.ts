@@ -1,18 +1,20 @@
 /**
- * `wait` (scenario-dsl.md §5.5): exactly one of `for`/`until` (E_WAIT_FORM), `timeout` required.
+ * `wait` (docs/scenario-language.md#wait): exactly one of `for`/`until` (E_WAIT_FORM), `timeout`
+ * required.
  *
  * @module
  */
-import type { PNode } from "../pnode.ts";
+import type { PNode } from "../../yaml/pnode.ts";
 import type { Until, WaitSpec } from "../types.ts";
-import { keyPath, report, type ValidationContext } from "./context.ts";
-import { closedMap, field, presentKeys, required, seqNode } from "./mapping.ts";
-import { hasToken, num } from "./scalars.ts";
+import { keyPath, report } from "../../yaml/read_context.ts";
+import type { ValidationContext } from "./validation_context.ts";
+import { closedMap, field, presentKeys, required, seqNode } from "../../yaml/mapping.ts";
+import { hasToken, num } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 import { requestMatch } from "./request.ts";
 import { assertionList } from "./assertion.ts";
-import { describeNode } from "./describe.ts";
-import { quoteInput } from "../bounded_text.ts";
+import { describeNode } from "../../yaml/describe.ts";
+import { quoteInput } from "../../yaml/bounded_text.ts";
 
 const WAIT_KEYS: ReadonlySet<string> = new Set(["for", "until", "timeout"]);
 const UNTIL_FORMS =

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { FakeClock } from "../../../src/time/clock.ts";
-import { formatLoadError } from "../../../src/scenario/errors.ts";
+import { formatLoadError } from "../../../src/yaml/load_error.ts";
 import { createFakeDriver, loadFakeApp, parseFakeApp } from "../../../src/drivers/fake/mod.ts";
 
 const EXAMPLE = new URL("../../fixtures/fake_apps/login_app.yaml", import.meta.url).pathname;
@@ -68,10 +68,10 @@ screens:
 latency: { queryMs: -1 }
 `);
   assert.deepEqual(errors, [
-    'bad.yaml:4:39: E_UNKNOWN_KEY screens.a[0].colour: unknown key "colour" (expected one of: ' +
-    "id, label, value, traits, frame, hidden, options, focused)",
+    'bad.yaml:4:39: E_UNKNOWN_KEY screens.a[0].colour: unknown key "colour"; allowed: ' +
+    "id, label, value, traits, frame, hidden, options, focused",
     'bad.yaml:5:30: E_TYPE screens.a[1].frame[2]: expected a number, got string "wide"',
-    "bad.yaml:6:21: E_TYPE latency.queryMs: must be ≥ 0",
+    "bad.yaml:6:21: E_TYPE latency.queryMs: expected a number ≥ 0, got -1",
   ]);
 });
 

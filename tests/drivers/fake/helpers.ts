@@ -1,7 +1,7 @@
 /** Shared setup for the fake driver tests: a YAML app on a fresh virtual clock. */
 import assert from "node:assert/strict";
 import { FakeClock } from "../../../src/time/clock.ts";
-import { formatLoadError } from "../../../src/scenario/errors.ts";
+import { formatLoadError } from "../../../src/yaml/load_error.ts";
 import {
   createFakeDriver,
   type FakeAppSpec,

@@ -138,6 +138,7 @@ export function webEffective(app: Partial<WebSettings> = {}, network = false): E
   return {
     target: "web",
     platform: "web",
+    backend: ["web"],
     app: web,
     run: { erase: false, network, interrupts: [], actionTimeoutS: 0 },
   } as Partial<Effective> as Effective;

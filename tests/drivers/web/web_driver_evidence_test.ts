@@ -98,7 +98,7 @@ Deno.test("web driver evidence", async (t) => {
       }, { fresh: true });
     });
 
-    await t.step("capabilities: the web backend's set (docs/backends.md#web)", async () => {
+    await t.step("capabilities: the web column of docs/backends.md#capabilities", async () => {
       await withPage(lab, PAGE, async ({ driver }) => {
         assert.equal(driver.name, "playwright");
         assert.deepEqual([...driver.capabilities()].sort(), [

@@ -96,6 +96,27 @@ Deno.test("a POST whose connection is reset mid-request is sent once, delivered,
   }
 });
 
+Deno.test("a POST after a GET (a warm keep-alive pool) is still sent once when its connection is dropped", async () => {
+  // Deno's fetch re-sends a request by itself when a reused connection closes under it; writes
+  // must therefore never ride the pool, or the server would get this tap twice.
+  for (const kind of ["reset", "die"] as const) {
+    const server = new FakeW3CServer({ routes: tapRoute });
+    const { client, clock } = clientFor(server);
+    try {
+      await client.get("/tree");
+      server.addFaults([{ at: 1, kind, match: { method: "POST", path: "/tap" } }]);
+      const err = await crashOf(client.post("/tap", {}));
+      assert.equal(server.count("POST", "/tap"), 1, `${kind}: the tap reached the server once`);
+      assert.equal(err.delivered, true, kind);
+      assert.match(err.message, /write may have been lost/);
+      assert.deepEqual(clock.sleeps, []);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  }
+});
+
 Deno.test("a GET whose connection is reset is retried after 0.5 s and succeeds", async () => {
   const server = new FakeW3CServer({ routes: tapRoute, faults: [{ at: 1, kind: "reset" }] });
   const { client, clock } = clientFor(server);

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { expandComponents } from "../../../src/scenario/templating/components.ts";
-import type { LoadError } from "../../../src/scenario/errors.ts";
-import { parseYaml } from "../../../src/scenario/parse_yaml.ts";
-import { getEntry, toPlain } from "../../../src/scenario/pnode.ts";
-import type { PNode } from "../../../src/scenario/pnode.ts";
+import type { LoadError } from "../../../src/yaml/load_error.ts";
+import { parseYaml } from "../../../src/yaml/parse.ts";
+import { getEntry, type PNode, toPlain } from "../../../src/yaml/pnode.ts";
 import { withTree } from "./fixture_tree.ts";
 
 const LOGIN = `params: [user, pass]

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { expandDataRows } from "../../../src/scenario/templating/data_rows.ts";
-import { toPlain } from "../../../src/scenario/pnode.ts";
-import type { PNode } from "../../../src/scenario/pnode.ts";
+import { type PNode, toPlain } from "../../../src/yaml/pnode.ts";
 import { withTree } from "./fixture_tree.ts";
 import { MAX_DATA_ROWS } from "../../../src/scenario/input_limits.ts";
 

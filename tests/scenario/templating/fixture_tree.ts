@@ -4,9 +4,8 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { parseYamlFile } from "../../../src/scenario/parse_yaml.ts";
-import { getEntry } from "../../../src/scenario/pnode.ts";
-import type { PNode } from "../../../src/scenario/pnode.ts";
+import { parseYamlFile } from "../../../src/yaml/parse.ts";
+import { getEntry, type PNode } from "../../../src/yaml/pnode.ts";
 import type { TemplatingContext } from "../../../src/scenario/templating/context.ts";
 
 /** A temp suite: `root` is the suite root, `top` the scenario file (default `main.yaml`). */

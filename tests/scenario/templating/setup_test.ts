@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { prependSetup } from "../../../src/scenario/templating/setup.ts";
-import { getEntry, toPlain } from "../../../src/scenario/pnode.ts";
-import type { PNode } from "../../../src/scenario/pnode.ts";
+import { getEntry, type PNode, toPlain } from "../../../src/yaml/pnode.ts";
 import { withTree } from "./fixture_tree.ts";
 
 const LOGIN = `- name: login prelude

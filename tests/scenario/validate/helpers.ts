@@ -3,9 +3,12 @@
  *
  * @module
  */
-import { parseYaml } from "../../../src/scenario/parse_yaml.ts";
-import { newContext, type ValidationContext } from "../../../src/scenario/validate/context.ts";
-import type { PNode } from "../../../src/scenario/pnode.ts";
+import { parseYaml } from "../../../src/yaml/parse.ts";
+import {
+  newContext,
+  type ValidationContext,
+} from "../../../src/scenario/validate/validation_context.ts";
+import type { PNode } from "../../../src/yaml/pnode.ts";
 
 /** Validates `yaml` with `f` in the typed pass (or the raw pass when `raw`). */
 export function run<T>(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bool, int, num, oneOf, str, strMap } from "../../../src/scenario/validate/scalars.ts";
+import { bool, int, num, oneOf, str, strMap } from "../../../src/yaml/scalars.ts";
 import { run } from "./helpers.ts";
 
 Deno.test("string slots accept only YAML strings and hint to quote numbers", () => {

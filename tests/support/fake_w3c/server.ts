@@ -86,6 +86,8 @@ export interface FakeServerOptions {
     capabilities: Record<string, unknown>,
     request: FakeRequest,
   ) => { accept: Record<string, unknown> } | { refuse: FakeReply };
+  /** Called once a session was opened, with its id and the capabilities answered. */
+  sessionCreated?: (id: string, capabilities: Record<string, unknown>) => void;
 }
 
 /**
@@ -259,6 +261,7 @@ export class FakeW3CServer {
     // WebDriverAgent and the UiAutomator2 server hold one session: a new one ends the old.
     if (this.flavor !== "appium") this.sessions.clear();
     const id = this.openSession(decided.accept);
+    this.#options.sessionCreated?.(id, decided.accept);
     return { kind: "value", value: { sessionId: id, capabilities: decided.accept } };
   }
 

@@ -1,0 +1,147 @@
+/**
+ * `bajutsu doctor` (docs/cli.md#doctor): is this machine ready to run the config's targets?
+ * Each backend contributes its own checks (`doctorChecks` on its descriptor); with `--target`
+ * (or a config) the backends of those targets are required, otherwise every backend reports
+ * and one whose tools are missing is skipped. Every problem is printed with the command that
+ * fixes it. Exit 0 when nothing failed (warnings included), 1 when something did, 2 for a config
+ * that does not load or an unknown target.
+ *
+ * @module
+ */
+import type { Command } from "commander";
+import type { CliIo } from "../program.ts";
+import { printableIo } from "../../text/printable.ts";
+import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
+import type { Effective } from "../../config/effective.ts";
+import type { BackendDescriptor, DoctorCheck } from "../../drivers/backend.ts";
+import { VERSION } from "../../version.ts";
+
+export interface DoctorRequest {
+  configPath: string;
+  /** The config path was given explicitly (a missing file is then an error). */
+  configGiven: boolean;
+  target?: string;
+}
+
+export interface DoctorDeps {
+  env(name: string): string | undefined;
+  /** The backends to ask (default: the registry's). */
+  backends?: readonly BackendDescriptor[];
+}
+
+const MARK: Record<DoctorCheck["status"], string> = { ok: "✔", warn: "!", fail: "✘", skip: "–" };
+
+/** Registers the `doctor` command. */
+export function registerDoctor(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("doctor")
+    .description("check this machine for the config's targets (Xcode, simulators, browsers…)")
+    .option("-c, --config <path>", "config file (default bajutsu.config.yaml, when it exists)")
+    .option("-t, --target <name>", "check only this target's backend")
+    .action(async (flags: { config?: string; target?: string }) => {
+      setExit(
+        await doctor(
+          {
+            configPath: flags.config ?? "bajutsu.config.yaml",
+            configGiven: flags.config !== undefined,
+            target: flags.target,
+          },
+          io,
+          { env: (k) => Deno.env.get(k) },
+        ),
+      );
+    });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** The targets to check: the named one, every target of the config, or none (machine-wide). */
+async function targetsOf(req: DoctorRequest, io: CliIo): Promise<Effective[] | number> {
+  if (!req.configGiven && !await exists(req.configPath)) {
+    if (req.target) {
+      io.stderr(`--target ${req.target}: no config file ${req.configPath}`);
+      return EXIT_USAGE;
+    }
+    return [];
+  }
+  // Loaded here, not at start (docs/install.md#startup): the config stack and the registry.
+  const { loadConfig } = await import("../../config/load_config.ts");
+  const { resolveTarget } = await import("../../config/resolve_target.ts");
+  const { formatLoadError } = await import("../../yaml/load_error.ts");
+  const parsed = await loadConfig(req.configPath);
+  for (const w of parsed.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
+  if (!parsed.config) {
+    for (const e of parsed.errors) io.stderr(formatLoadError(e));
+    return EXIT_USAGE;
+  }
+  const names = Object.keys(parsed.config.targets ?? {});
+  const wanted = req.target ? [req.target] : names;
+  const out: Effective[] = [];
+  for (const name of wanted) {
+    try {
+      out.push(resolveTarget(parsed.config, name));
+    } catch (err) {
+      io.stderr(err instanceof Error ? err.message : String(err));
+      return EXIT_USAGE;
+    }
+  }
+  return out;
+}
+
+/** Runs the checks and returns the exit code. */
+export async function doctor(req: DoctorRequest, rawIo: CliIo, deps: DoctorDeps): Promise<number> {
+  const io = printableIo(rawIo);
+  const targets = await targetsOf(req, io);
+  if (typeof targets === "number") return targets;
+  const { BACKENDS, expandTokens } = await import("../../drivers/registry.ts");
+  const backends = deps.backends ?? BACKENDS;
+  io.stdout(
+    `bajutsu ${VERSION} doctor (Deno ${Deno.version.deno}, ${Deno.build.os}/${Deno.build.arch})`,
+  );
+  // Which backends to ask, each with the target it serves (the first target of its platform).
+  const asked: { d: BackendDescriptor; eff: Effective | null; required: boolean }[] = [];
+  for (const eff of targets) {
+    const tokens = eff.backend.length > 0 ? eff.backend : [eff.platform];
+    for (const d of expandTokens(tokens)) {
+      if (d.platform !== eff.app.platform && d.platform !== "any") continue;
+      if (!asked.some((a) => a.d === d)) asked.push({ d, eff, required: true });
+    }
+  }
+  if (targets.length === 0) {
+    for (const d of backends) asked.push({ d, eff: null, required: false });
+  }
+  let failed = 0;
+  let warned = 0;
+  for (const { d, eff, required } of asked) {
+    if (!d.doctorChecks) continue;
+    const where = eff ? ` (target ${eff.target})` : "";
+    io.stdout(`${d.actuator}${where}:`);
+    let checks: DoctorCheck[];
+    try {
+      checks = await d.doctorChecks({ eff, env: deps.env, required });
+    } catch (err) {
+      checks = [{
+        name: d.actuator,
+        status: "fail",
+        detail: `the check itself failed: ${err instanceof Error ? err.message : err}`,
+      }];
+    }
+    for (const c of checks) {
+      io.stdout(`  ${MARK[c.status]} ${c.name}: ${c.detail}`);
+      if (c.fix && c.status !== "ok") io.stdout(`      fix: ${c.fix}`);
+      if (c.status === "fail") failed++;
+      if (c.status === "warn") warned++;
+    }
+  }
+  const notes = warned > 0 ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
+  io.stdout(
+    failed === 0 ? `ready${notes}` : `${failed} problem${failed === 1 ? "" : "s"} to fix${notes}`,
+  );
+  return failed === 0 ? EXIT_OK : EXIT_FAIL;
+}

@@ -1,0 +1,130 @@
+/**
+ * Finishing a run: the evidence warning, the scenario videos that landed at teardown, the
+ * reports (written from records made portable and redacted), the GitHub annotations, the
+ * verdict line and the exit code. Reached by every run that dispatched, also a failed, crashed
+ * or cancelled one.
+ *
+ * @module
+ */
+import { relative } from "node:path";
+import { buildProvenance } from "../report/provenance.ts";
+import type { ScenarioRecord } from "../report/model.ts";
+import { ReportWriteError } from "../report/errors.ts";
+import { writeReport } from "../report/write_report.ts";
+import type { Scenario } from "../scenario/types.ts";
+import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
+import { annotationFor } from "./github_annotations.ts";
+import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
+import { portableRecord } from "./report_records.ts";
+import { scenarioSid } from "./sid.ts";
+import type { RunPlan } from "./run_plan.ts";
+import type { StartedRun } from "./run_start.ts";
+
+/**
+ * What dispatch produced: a record per scenario (per engine on a matrix run), and the exit code
+ * a device error forces (null when the verdict decides).
+ *
+ * @example
+ * ```ts
+ * const dispatched: Dispatched = { records, exitOverride: null };
+ * ```
+ */
+export interface Dispatched {
+  records: ScenarioRecord[];
+  exitOverride: number | null;
+}
+
+/**
+ * Writes the reports and prints the verdict; returns the exit code (0 pass, 1 fail, 2 when the
+ * reports could not be written or a device failed, 130 after Ctrl-C).
+ *
+ * @example
+ * ```ts
+ * return await finishRun(plan, run, { records, exitOverride: null });
+ * ```
+ */
+export async function finishRun(
+  plan: RunPlan,
+  run: StartedRun,
+  dispatched: Dispatched,
+): Promise<number> {
+  const { io, signals, evidenceFailures } = run;
+  const evidenceWarning = evidenceFailures.summary();
+  if (evidenceWarning !== null) io.stderr(`warning: ${evidenceWarning}`);
+  const records = await withScenarioVideos(dispatched.records, run.runDir, plan.backend.actuator);
+  const scenarioOf = scenariosBySid(plan.scenarios);
+  const paths = { cwd: io.cwd, written: (a: { name: string }) => !evidenceFailures.failed(a.name) };
+  // Each record names the target it ran on: a merged report shows it per scenario.
+  const reportRecords = records.map((r) =>
+    run.redactForReport(scenarioOf(r))({ ...portableRecord(r, paths), target: plan.eff.target })
+  );
+  let manifestPath: string;
+  let budgetBreach: string | null = null;
+  try {
+    let manifest;
+    ({ manifestPath, manifest } = await writeReport(run.runDir, {
+      runId: run.runId,
+      results: reportRecords,
+      sourceName: plan.sourceName ? relative(io.cwd, plan.sourceName) : null,
+      provenance: buildProvenance({
+        scenarioYaml: run.yamlText,
+        gitRevision: run.provenance.gitRevision || null,
+      }),
+      scenarioYaml: run.redactor.redactText(run.yamlText),
+      ...latencyBudgetOf(plan.eff),
+    }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: run.writeReportFile }));
+    budgetBreach = budgetFailure(manifest);
+  } catch (err) {
+    await signals?.dispose();
+    if (!(err instanceof ReportWriteError)) throw err;
+    // No result line: without its reports on disk the run has no verdict to point at.
+    io.stderr(`${err.code} ${err.message}`);
+    return EXIT_USAGE;
+  }
+  await signals?.dispose();
+  if (io.env("GITHUB_ACTIONS") === "true") {
+    for (const rec of reportRecords) {
+      const line = annotationFor(rec.result, rec.file);
+      if (line) io.stdout(line);
+    }
+  }
+  // A breached latency budget fails the verdict like a failed scenario (exit 1).
+  if (budgetBreach !== null) io.stderr(budgetBreach);
+  const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled && budgetBreach === null;
+  const shown = relative(io.cwd, manifestPath) || manifestPath;
+  io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
+  // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
+  if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
+  if (dispatched.exitOverride !== null) return dispatched.exitOverride;
+  return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** The scenario each record ran (a record's sid names its scenario, on every engine). */
+function scenariosBySid(scenarios: Scenario[]): (r: ScenarioRecord) => Scenario {
+  const bySid = new Map(scenarios.map((s, i) => [scenarioSid(i, s.name), s]));
+  return (r) => bySid.get(r.sid)!;
+}
+
+/** A whole-session recording lands at teardown; list it where it exists. */
+async function withScenarioVideos(
+  records: ScenarioRecord[],
+  runDir: string,
+  provider: string,
+): Promise<ScenarioRecord[]> {
+  const out: ScenarioRecord[] = [];
+  for (const r of records) {
+    const name = `${r.sid}/scenario.mp4`;
+    const path = `${r.engine ? `${runDir}/${r.engine}` : runDir}/${name}`;
+    let recorded = false;
+    try {
+      if ((await Deno.stat(path)).isFile) {
+        await Deno.chmod(path, 0o600);
+        recorded = true;
+      }
+    } catch { /* not recorded */ }
+    out.push(
+      recorded ? { ...r, artifacts: [...r.artifacts, { name, kind: "video", provider }] } : r,
+    );
+  }
+  return out;
+}
