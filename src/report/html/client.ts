@@ -682,14 +682,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
   }
   /** Backend-crash recoveries: each attempt that crashed and what the next one did. */
   function recoveryBox(s: ManifestScenario): El | null {
-    type Recovery = {
-      attempt: number;
-      crash: string;
-      forced_erase: boolean;
-      replace_device: boolean;
-      retried: boolean;
-    };
-    const list = (s as unknown as { recoveries?: Recovery[] }).recoveries ?? [];
+    const list = s.recoveries ?? [];
     if (s.attempts <= 1 && !list.length) return null;
     const box = h("div", "recovery");
     add(

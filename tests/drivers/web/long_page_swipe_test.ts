@@ -1,5 +1,5 @@
 /**
- * A directional `swipe` on a long page starts inside the viewport (docs/scenario-language.md#swipe):
+ * A directional `swipe` on a long page starts inside the viewport (docs/scenario-language.md#directional-gesture-geometry):
  * on an element taller than the viewport, or one partly below the fold, the gesture begins on the
  * visible part of the element, so the wheel lands on it and the content moves.
  */
