@@ -120,6 +120,19 @@ function walkScenario(s: Scenario, v: Visitor): void {
 }
 
 /**
+ * Calls `fn` with every step of the scenario (before, steps, after, interrupts, and the steps
+ * nested in control flow) and its preflight path.
+ *
+ * @example
+ * ```ts
+ * forEachStep(scenario, (step, path) => console.log(path, step.action)); // "step 0 tap" …
+ * ```
+ */
+export function forEachStep(s: Scenario, fn: (step: Step, path: string) => void): void {
+  walkScenario(s, { step: fn, assertion: () => {} });
+}
+
+/**
  * One reason a scenario cannot run, where it is: the path (`step 3`, `expect[0]`…), what is
  * wrong, and the source position of the step (or the scenario) it comes from.
  */

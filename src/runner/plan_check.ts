@@ -72,8 +72,8 @@ export function checkPlan(
       );
     }
     const target = targetProblems(s, eff);
-    for (const p of target.errors) errors.push(at(s, s.pos, "E_PLATFORM", p.path, p.message));
-    for (const p of target.warnings) warnings.push(at(s, s.pos, "W_PLATFORM", p.path, p.message));
+    for (const p of target.errors) errors.push(at(s, p.pos, "E_PLATFORM", p.path, p.message));
+    for (const p of target.warnings) warnings.push(at(s, p.pos, "W_PLATFORM", p.path, p.message));
   }
   return { errors, warnings };
 }

@@ -176,6 +176,7 @@ const WEB_SCENARIO = `- name: edit
   steps:
     - press: { key: Enter }
     - hover: { id: menu }
+    - relaunch: { args: [-x] }
 `;
 
 Deno.test("lint --config --target reports what run would refuse, at its line, all at once", async () => {
@@ -201,6 +202,14 @@ Deno.test("lint --config --target reports what run would refuse, at its line, al
     assert.ok(
       c.err.some((l) =>
         /W_PLATFORM "edit" > preconditions\.launchEnv: has no effect on web/.test(l)
+      ),
+      c.err.join("\n"),
+    );
+    // A relaunch's args do nothing on the web: a warning at the step's own line.
+    assert.ok(
+      c.err.includes(
+        `${file}:14:7: W_PLATFORM "fine" > step 2 > relaunch.args: has no effect on ` +
+          "web targets (a relaunch reloads the page)",
       ),
       c.err.join("\n"),
     );

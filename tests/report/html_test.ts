@@ -14,7 +14,7 @@ function embedded<T>(html: string, id: string): T {
   return JSON.parse(m[1]) as T;
 }
 
-Deno.test("report.html is self-contained: no remote URL, no external script or stylesheet", () => {
+Deno.test("report.html loads nothing remote: no remote URL, no external script or stylesheet", () => {
   const html = renderReport(buildManifest(matrixRun()), { scenarioYaml: "name: x\n" });
   assert.ok(!/(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i.test(html));
   assert.ok(!/<script[^>]*\bsrc\s*=/i.test(html));

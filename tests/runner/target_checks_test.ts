@@ -50,3 +50,26 @@ Deno.test("elsewhere: preconditions.url is web-only", () => {
     message: "is web-only (target i is ios); use deeplink",
   }]);
 });
+
+Deno.test("web: a relaunch's env and args are warnings at the step, also nested", () => {
+  const pos = { file: "s.yaml", line: 9, col: 7 };
+  const s = scenario({
+    steps: [
+      { action: "relaunch", body: {} },
+      {
+        action: "if",
+        body: {
+          condition: { kind: "exists", sel: { id: "x" }, negate: false },
+          then: [{ action: "relaunch", body: { env: { A: "1" }, args: ["-x"] }, pos }],
+        },
+      },
+      { action: "relaunch", body: { env: {}, args: [] } },
+    ],
+  });
+  const message = "has no effect on web targets (a relaunch reloads the page)";
+  assert.deepEqual(targetProblems(s, web).warnings, [
+    { path: "step 1 > if > then[0] > relaunch.env", message, pos },
+    { path: "step 1 > if > then[0] > relaunch.args", message, pos },
+  ]);
+  assert.deepEqual(targetProblems(s, ios).warnings, [], "native relaunch takes env and args");
+});
