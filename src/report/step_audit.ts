@@ -99,7 +99,7 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const nums = (v: unknown, n: number): number[] | null =>
   Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number") ? v : null;
 
-const ROLES = new Set(["target", "candidate", "cover"]);
+const ROLES: ReadonlySet<string> = new Set(["target", "candidate", "cover"]);
 
 /** The audit fields of a stored step (a manifest written before them: empty). */
 export function parseAudit(s: Obj): StepAudit {
