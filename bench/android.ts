@@ -14,7 +14,8 @@
  */
 import { join } from "node:path";
 import { parseUiAutomatorXml } from "../src/drivers/android/uiautomator_xml.ts";
-import { createAndroidFactory, type ResidentMode } from "../src/drivers/android/environment.ts";
+import type { AdbResidentMode } from "../src/config/env_knobs.ts";
+import { createAndroidFactory } from "../src/drivers/android/environment.ts";
 import type { AndroidSettings, Effective } from "../src/config/effective.ts";
 import { FileSink } from "../src/evidence/file_sink.ts";
 import { Redactor } from "../src/evidence/redact.ts";
@@ -82,7 +83,7 @@ interface Counts {
 }
 
 /** Wire calls per step of `step` on `mode`, steady state (the first step is left out). */
-async function perStep(mode: ResidentMode, step: string): Promise<Counts> {
+async function perStep(mode: AdbResidentMode, step: string): Promise<Counts> {
   await using farm = await FakeFarm.create();
   farm.addDevice("emulator-5554", { screen: SCREEN.size });
   farm.preinstall("emulator-5554", {
@@ -247,7 +248,7 @@ async function benchStart(): Promise<
 }
 
 const rows: string[] = [];
-const results: Record<string, Record<ResidentMode, Counts>> = {};
+const results: Record<string, Record<AdbResidentMode, Counts>> = {};
 for (const [kind, step] of Object.entries(KINDS)) {
   results[kind] = {
     server: await perStep("server", step),

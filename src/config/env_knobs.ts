@@ -243,6 +243,75 @@ export function readXcuitestKnobs(get: EnvGetter, warn: KnobWarning): XcuitestKn
 }
 
 /**
+ * `BAJUTSU_ADB_SERVER_READ_TIMEOUT` (seconds, positive, default 5): how long one read from the
+ * Android UiAutomator2 server may take (per attempt).
+ *
+ * @example
+ * ```ts
+ * adbServerReadTimeout(() => "0.5", console.warn); // 0.5
+ * ```
+ */
+export function adbServerReadTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_ADB_SERVER_READ_TIMEOUT", 5, {});
+}
+
+/**
+ * `BAJUTSU_ADB_RESIDENT`: `1` the UiAutomator2 server or fail, `0` the dump route only, unset
+ * (`auto`): try the server, fall back to the dump route.
+ */
+export type AdbResidentMode = "auto" | "server" | "dump";
+
+/**
+ * Reads `BAJUTSU_ADB_RESIDENT`; anything but `0`, `1` or blank is `auto` and one warning.
+ *
+ * @example
+ * ```ts
+ * adbResidentMode(() => "0", console.warn); // "dump"
+ * adbResidentMode(() => "yes", console.warn); // "auto", one warning
+ * ```
+ */
+export function adbResidentMode(get: EnvGetter, warn: KnobWarning): AdbResidentMode {
+  const raw = get("BAJUTSU_ADB_RESIDENT");
+  const s = (raw ?? "").trim();
+  if (s === "") return "auto";
+  if (s === "1") return "server";
+  if (s === "0") return "dump";
+  warn(
+    `BAJUTSU_ADB_RESIDENT=${JSON.stringify(raw)} is not 0 or 1; using the default unset ` +
+      "(try the UiAutomator2 server, fall back to the dump route)",
+  );
+  return "auto";
+}
+
+/**
+ * The Android backend's knobs (docs/configuration.md#environment-knobs).
+ *
+ * @example
+ * ```ts
+ * const knobs: AdbKnobs = readAdbKnobs((k) => Deno.env.get(k), console.warn);
+ * ```
+ */
+export interface AdbKnobs {
+  residentMode: AdbResidentMode;
+  serverReadTimeoutS: number;
+}
+
+/**
+ * Reads the Android knobs; each invalid one is a warning and its default.
+ *
+ * @example
+ * ```ts
+ * readAdbKnobs(() => undefined, console.warn); // { residentMode: "auto", serverReadTimeoutS: 5 }
+ * ```
+ */
+export function readAdbKnobs(get: EnvGetter, warn: KnobWarning): AdbKnobs {
+  return {
+    residentMode: adbResidentMode(get, warn),
+    serverReadTimeoutS: adbServerReadTimeout(get, warn),
+  };
+}
+
+/**
  * `BAJUTSU_RUN_RETENTION_DAYS` (default 30; 0 = keep): days serve keeps deleted runs in its
  * trash.
  *

@@ -156,6 +156,57 @@ export interface DoctorContext {
 }
 
 /**
+ * One device (or browser engine) a backend can lease, as serve's device picker lists it.
+ *
+ * @example
+ * ```ts
+ * const sim: LeasableDevice = {
+ *   id: "5A1C0E8B-2D4F-4C1A-9E3B-7F6D5C4B3A21",
+ *   name: "iPhone 16",
+ *   state: "Shutdown",
+ *   usable: true,
+ *   detail: "iOS 18.4",
+ * };
+ * ```
+ */
+export interface LeasableDevice {
+  /** What the run takes for it (`--udid <id>`, or `--browser <id>` for an engine). */
+  id: string;
+  name: string;
+  /**
+   * The backend's own word: `Booted`/`Shutdown` (simctl), `device`/`offline`/`unauthorized`
+   * (adb), `installed`/`missing` (browsers).
+   */
+  state: string;
+  /** A run can lease it (a shut-down simulator is booted by the run). */
+  usable: boolean;
+  /** The runtime or model, the browser's path, or what to do to make it usable. */
+  detail: string;
+}
+
+/**
+ * The devices a backend can lease for one target, and the run field that names one.
+ *
+ * @example
+ * ```ts
+ * const none: DeviceList = { field: null, devices: [] }; // the fake backend
+ * ```
+ */
+export interface DeviceList {
+  /** The `POST /api/run` field the picked id goes into; null: the backend has no devices. */
+  field: "udid" | "browser" | null;
+  devices: LeasableDevice[];
+  /** Why the list is empty or incomplete (a tool missing, adb failing), or absent. */
+  problem?: string;
+}
+
+/** What a backend needs to list its devices. */
+export interface DeviceListContext {
+  eff: Effective;
+  env: (name: string) => string | undefined;
+}
+
+/**
  * One backend as the registry knows it. Static: reading it starts nothing.
  *
  * @example
@@ -190,6 +241,8 @@ export interface BackendDescriptor {
   prepare(eff: Effective, req: BackendRequest): Promise<BackendSetup>;
   /** `bajutsu doctor`'s checks of this backend's tools and machine state (absent: none). */
   doctorChecks?(ctx: DoctorContext): Promise<DoctorCheck[]>;
+  /** The devices (or engines) a run of `ctx.eff` can lease (absent: none to pick). */
+  deviceList?(ctx: DeviceListContext): Promise<DeviceList>;
 }
 
 /**

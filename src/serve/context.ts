@@ -23,6 +23,8 @@ export interface ServeContext {
   bajutsu: string[];
   /** `--base-url`, passed to runs of web targets. */
   baseUrl?: string;
+  /** The environment device lists and doctor checks see (serve's own, plus `ServeOptions.env`). */
+  env: (name: string) => string | undefined;
   /** What `GET /api/info` reports about the server. */
   info: { version: string; maxConcurrentRuns: number; cancelGraceS: number; retentionDays: number };
 }

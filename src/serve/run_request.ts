@@ -51,7 +51,7 @@ const KNOWN: ReadonlySet<string> = new Set([
 ]);
 const TAG = /^[A-Za-z0-9_.:-]+$/;
 /** A simulator udid or name (`iPhone 16 (bajutsu 1)`): never an option, never a control char. */
-const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._()'’-]{0,127}$/;
+const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._():'’-]{0,127}$/;
 const MAX_WORKERS = 64;
 
 /** True when `s` holds a C0 control character (a line break would split an argv). */

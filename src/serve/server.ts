@@ -21,6 +21,7 @@ import { osProcessControl, type ProcessControl } from "../process/process_group.
 import { ReportViews } from "./report_view.ts";
 import { errorResponse, jsonResponse } from "./responses.ts";
 import { Router } from "./router.ts";
+import { deviceRoutes } from "./routes_devices.ts";
 import { jobRoutes } from "./routes_jobs.ts";
 import { pageRoutes } from "./routes_page.ts";
 import { runRoutes } from "./routes_runs.ts";
@@ -57,7 +58,7 @@ export interface ServeOptions {
   hostFacts?: HostFacts;
   /** argv prefix that starts `bajutsu`; default: this binary or `deno run -A main.ts`. */
   bajutsu?: string[];
-  /** Extra environment for runs. */
+  /** Extra environment for runs, device lists and doctor checks. */
   env?: Record<string, string>;
 }
 
@@ -107,6 +108,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     config,
     runsDir,
     baseUrl: opts.baseUrl,
+    env: (name) => opts.env?.[name] ?? Deno.env.get(name),
     bajutsu: opts.bajutsu ?? bajutsuCommand(currentRuntime()),
     jobs: new JobManager({
       maxConcurrent: opts.maxConcurrentRuns,
@@ -134,6 +136,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServe> {
     ...jobRoutes(ctx),
     ...runRoutes(ctx),
     ...toolRoutes(ctx),
+    ...deviceRoutes(ctx),
   ]);
   let guard: HostGuard | null = null;
 

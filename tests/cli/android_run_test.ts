@@ -131,6 +131,22 @@ Deno.test("android: a server that hangs on reads is a crash after its bounded re
   assert.equal(countCalls(farm, "am", "instrument"), 2);
 });
 
+Deno.test("android: bad BAJUTSU_ADB_* values are their defaults with one warning each; the run goes on", async () => {
+  await using farm = await androidProject();
+  const r = await runAndroid(farm, [], {
+    BAJUTSU_ADB_RESIDENT: "yes",
+    BAJUTSU_ADB_SERVER_READ_TIMEOUT: "5s",
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(routes(r.manifest), ["uiautomator2", "uiautomator2", "uiautomator2"]);
+  const warnings = r.stderr.split("\n").filter((l) => l.startsWith("warning:"));
+  assert.deepEqual(warnings, [
+    'warning: BAJUTSU_ADB_RESIDENT="yes" is not 0 or 1; using the default unset (try the ' +
+    "UiAutomator2 server, fall back to the dump route)",
+    'warning: BAJUTSU_ADB_SERVER_READ_TIMEOUT="5s" is not a positive number; using the default 5',
+  ]);
+});
+
 Deno.test("android: a step's video and device log are recorded, pulled and listed; nothing keeps running", async () => {
   await using farm = await androidProject(
     ["emulator-5554"],

@@ -1,12 +1,15 @@
 /**
  * `bajutsu doctor`: the iOS checks on the fake Mac (ready, warnings, each problem with its fix),
- * a machine without Xcode, an unknown target, and the web checks on a machine with no browser.
+ * a machine without Xcode, an unknown target, the web checks on a machine with no browser, and an
+ * Android target on the fake adb.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { doctor } from "../../src/cli/commands/doctor.ts";
 import { webDoctorChecks } from "../../src/drivers/web/doctor.ts";
 import { IOS_BACKEND } from "../../src/drivers/ios/backend.ts";
+import { ANDROID_BACKEND } from "../../src/drivers/android/backend.ts";
+import { FakeFarm } from "../support/fake_adb/harness.ts";
 import type { BrowserProbe } from "../../src/drivers/web/browsers.ts";
 import { FakeIos } from "../support/fake_ios/mod.ts";
 
@@ -139,4 +142,38 @@ Deno.test("doctor's web checks: no browser is a failure with the install command
   const ffmpeg = checks.find((c) => c.name === "ffmpeg")!;
   assert.equal(ffmpeg.status, "warn");
   assert.match(ffmpeg.fix!, /apt-get install .*ffmpeg/);
+});
+
+Deno.test("doctor: an Android target on the fake adb: adb, the devices, the server; an unauthorized device alone fails", async () => {
+  await using farm = await FakeFarm.create();
+  farm.addDevice("emulator-5554");
+  const config = join(farm.home, "bajutsu.config.yaml");
+  await Deno.writeTextFile(config, "targets:\n  droid:\n    package: com.example.counter\n");
+  const env = farm.env();
+  const run = async () => {
+    const out: string[] = [];
+    const code = await doctor(
+      { configPath: config, configGiven: true, target: "droid" },
+      { stdout: (l) => out.push(l), stderr: (l) => out.push(l) },
+      { env: (k) => env[k], backends: [ANDROID_BACKEND] },
+    );
+    return { code, out: out.join("\n") };
+  };
+  let r = await run();
+  assert.equal(r.code, 0, r.out);
+  assert.match(r.out, /^adb \(target droid\):$/m);
+  assert.match(r.out, /✔ adb: Android Debug Bridge 1\.0\.41, platform-tools 35\.0\.2/);
+  assert.match(r.out, /✔ devices: 1 usable: emulator-5554/);
+  assert.match(r.out, /✔ device emulator-5554: sdk gphone64 x86 64, Android 14 \(API 34\)/);
+  assert.match(r.out, /✔ UiAutomator2 server: BAJUTSU_UIA2_SERVER_TARBALL=/);
+  assert.match(r.out, /ready$/);
+  farm.setDeviceState("emulator-5554", "unauthorized");
+  r = await run();
+  assert.equal(r.code, 1);
+  assert.match(r.out, /✘ devices: no usable device or emulator/);
+  assert.match(
+    r.out,
+    /! device emulator-5554: unauthorized .*\n\s+fix: device emulator-5554 is unauthorized: unlock it/,
+  );
+  assert.match(r.out, /1 problem to fix, 1 warning$/);
 });

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import {
+  adbResidentMode,
+  adbServerReadTimeout,
   cancelGrace,
   crashRecoveryBudget,
   crashRetries,
   type EnvGetter,
   type KnobWarning,
   minWaitTimeout,
+  readAdbKnobs,
   readEnvKnobs,
   readXcuitestKnobs,
   runCrashRecoveryBudget,
@@ -219,4 +222,26 @@ Deno.test("the iOS timeouts: positive seconds; 0, negative or junk is the defaul
     "2.5",
     2.5,
   );
+});
+
+Deno.test("the Android knobs: 0/1/unset for the route, positive seconds for a read; else the default and a warning", () => {
+  const warnings: string[] = [];
+  const warn = (l: string) => warnings.push(l);
+  assert.deepEqual(readAdbKnobs(env({}), warn), { residentMode: "auto", serverReadTimeoutS: 5 });
+  assert.equal(adbResidentMode(env({ BAJUTSU_ADB_RESIDENT: " 1 " }), warn), "server");
+  assert.equal(adbResidentMode(env({ BAJUTSU_ADB_RESIDENT: "0" }), warn), "dump");
+  assert.equal(adbResidentMode(env({ BAJUTSU_ADB_RESIDENT: "" }), warn), "auto");
+  accepts(adbServerReadTimeout, "BAJUTSU_ADB_SERVER_READ_TIMEOUT", "0.3", 0.3);
+  assert.deepEqual(warnings, []);
+  for (const bad of ["yes", "true", "2", "-1"]) {
+    const seen: string[] = [];
+    assert.equal(adbResidentMode(env({ BAJUTSU_ADB_RESIDENT: bad }), (l) => seen.push(l)), "auto");
+    assert.deepEqual(seen, [
+      `BAJUTSU_ADB_RESIDENT=${JSON.stringify(bad)} is not 0 or 1; using the default unset ` +
+      "(try the UiAutomator2 server, fall back to the dump route)",
+    ]);
+  }
+  for (const bad of ["0", "-2", "fast", "5s"]) {
+    fallsBack(adbServerReadTimeout, "BAJUTSU_ADB_SERVER_READ_TIMEOUT", bad, 5);
+  }
 });

@@ -56,6 +56,11 @@ export class FakeElement {
       this.children.push(n);
     }
   }
+  replaceChildren(...nodes: Child[]): void {
+    for (const c of this.children) if (typeof c !== "string") c.parent = null;
+    this.children = [];
+    this.append(...nodes);
+  }
   remove(): void {
     if (this.parent) this.parent.children = this.parent.children.filter((c) => c !== this);
     this.parent = null;

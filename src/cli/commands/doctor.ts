@@ -99,46 +99,22 @@ export async function doctor(req: DoctorRequest, rawIo: CliIo, deps: DoctorDeps)
   const io = printableIo(rawIo);
   const targets = await targetsOf(req, io);
   if (typeof targets === "number") return targets;
-  const { BACKENDS, expandTokens } = await import("../../drivers/registry.ts");
-  const backends = deps.backends ?? BACKENDS;
+  const { collectDoctor } = await import("../../drivers/doctor_report.ts");
   io.stdout(
     `bajutsu ${VERSION} doctor (Deno ${Deno.version.deno}, ${Deno.build.os}/${Deno.build.arch})`,
   );
-  // Which backends to ask, each with the target it serves (the first target of its platform).
-  const asked: { d: BackendDescriptor; eff: Effective | null; required: boolean }[] = [];
-  for (const eff of targets) {
-    const tokens = eff.backend.length > 0 ? eff.backend : [eff.platform];
-    for (const d of expandTokens(tokens)) {
-      if (d.platform !== eff.app.platform && d.platform !== "any") continue;
-      if (!asked.some((a) => a.d === d)) asked.push({ d, eff, required: true });
-    }
-  }
-  if (targets.length === 0) {
-    for (const d of backends) asked.push({ d, eff: null, required: false });
-  }
-  let failed = 0;
-  let warned = 0;
-  for (const { d, eff, required } of asked) {
-    if (!d.doctorChecks) continue;
-    const where = eff ? ` (target ${eff.target})` : "";
-    io.stdout(`${d.actuator}${where}:`);
-    let checks: DoctorCheck[];
-    try {
-      checks = await d.doctorChecks({ eff, env: deps.env, required });
-    } catch (err) {
-      checks = [{
-        name: d.actuator,
-        status: "fail",
-        detail: `the check itself failed: ${err instanceof Error ? err.message : err}`,
-      }];
-    }
-    for (const c of checks) {
+  const report = deps.backends
+    ? await collectDoctor(targets, deps.env, deps.backends)
+    : await collectDoctor(targets, deps.env);
+  for (const section of report.sections) {
+    const where = section.target ? ` (target ${section.target})` : "";
+    io.stdout(`${section.actuator}${where}:`);
+    for (const c of section.checks) {
       io.stdout(`  ${MARK[c.status]} ${c.name}: ${c.detail}`);
       if (c.fix && c.status !== "ok") io.stdout(`      fix: ${c.fix}`);
-      if (c.status === "fail") failed++;
-      if (c.status === "warn") warned++;
     }
   }
+  const { failed, warnings: warned } = report;
   const notes = warned > 0 ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
   io.stdout(
     failed === 0 ? `ready${notes}` : `${failed} problem${failed === 1 ? "" : "s"} to fix${notes}`,

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import type { Effective } from "../../config/effective.ts";
-import { processEnv } from "../../config/env_knobs.ts";
+import { processEnv, readAdbKnobs } from "../../config/env_knobs.ts";
 import {
   type Availability,
   type BackendDescriptor,
@@ -63,17 +63,13 @@ async function prepareAndroid(eff: Effective, req: BackendRequest): Promise<Back
   // Loaded on demand: choosing another backend never loads this one.
   const { listDevices } = await import("./adb.ts");
   const { chooseSerials } = await import("./devices.ts");
-  const { createAndroidFactory, residentMode, serverReadTimeout } = await import(
-    "./environment.ts"
-  );
+  const { createAndroidFactory } = await import("./environment.ts");
+  const warn = req.warn ?? ((line: string) => console.error(`warning: ${line}`));
+  const knobs = readAdbKnobs(env, warn);
   let serials: string[];
   let pinned: boolean;
   const models: Record<string, string> = {};
-  let mode;
-  let readTimeoutS;
   try {
-    mode = residentMode(env);
-    readTimeoutS = serverReadTimeout(env);
     const devices = await listDevices(adbPath);
     for (const d of devices) models[d.serial] = d.model;
     ({ serials, pinned } = chooseSerials(devices, req.udids ?? []));
@@ -85,9 +81,9 @@ async function prepareAndroid(eff: Effective, req: BackendRequest): Promise<Back
     eff,
     clock: realClock,
     env,
-    mode,
-    readTimeoutS,
-    warn: req.warn ?? ((line) => console.error(`warning: ${line}`)),
+    mode: knobs.residentMode,
+    readTimeoutS: knobs.serverReadTimeoutS,
+    warn,
     models,
   });
   return {
@@ -109,4 +105,6 @@ export const ANDROID_BACKEND = {
   recordsScenarioVideoUpFront: false,
   availability,
   prepare: prepareAndroid,
+  doctorChecks: async (ctx) => (await import("./doctor.ts")).androidDoctorChecks(ctx),
+  deviceList: async (ctx) => (await import("./device_list.ts")).androidDeviceList(ctx),
 } as const satisfies BackendDescriptor;

@@ -89,7 +89,7 @@ export function chooseSerials(
             "one of those",
         );
       }
-      if (d.state !== "device") throw new DeviceSelectionError(stateAdvice(d, seen));
+      if (d.state !== "device") throw new DeviceSelectionError(deviceStateAdvice(d, seen));
     }
     return { serials, pinned: true };
   }
@@ -101,14 +101,23 @@ export function chooseSerials(
         `(e.g. --udid ${usable.map((d) => d.serial).join(",")} for a pool)`,
     );
   }
-  if (devices.length === 1) throw new DeviceSelectionError(stateAdvice(devices[0], seen));
+  if (devices.length === 1) throw new DeviceSelectionError(deviceStateAdvice(devices[0], seen));
   throw new DeviceSelectionError(
     `no usable Android device is attached (adb sees: ${seen}): start an emulator ` +
       "(`emulator -avd <name>`) or plug a device in with USB debugging on",
   );
 }
 
-function stateAdvice(d: AttachedDevice, seen: string): string {
+/**
+ * What to do about a device adb lists in a state other than `device`.
+ *
+ * @example
+ * ```ts
+ * deviceStateAdvice({ serial: "R58M", state: "unauthorized", model: "", product: "" }, "R58M");
+ * // 'device R58M is unauthorized: unlock it and accept the "Allow USB debugging?" dialog, …'
+ * ```
+ */
+export function deviceStateAdvice(d: AttachedDevice, seen: string): string {
   switch (d.state) {
     case "unauthorized":
       return `device ${d.serial} is unauthorized: unlock it and accept the "Allow USB ` +

@@ -12,7 +12,7 @@
  * @module
  */
 import type { AndroidSettings, Effective } from "../../config/effective.ts";
-import type { EnvGetter } from "../../config/env_knobs.ts";
+import type { AdbResidentMode, EnvGetter } from "../../config/env_knobs.ts";
 import type { Clock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
@@ -20,50 +20,10 @@ import { Adb } from "./adb.ts";
 import { AndroidDriver } from "./android_driver.ts";
 import { ANDROID_BACKEND } from "./backend.ts";
 import { DumpRoute } from "./dump_route.ts";
-import {
-  ensureServerInstalled,
-  READ_TIMEOUT_S,
-  ResidentServer,
-  ServerStartFailed,
-} from "./resident_server.ts";
+import { ensureServerInstalled, ResidentServer, ServerStartFailed } from "./resident_server.ts";
 import type { Route, RouteName } from "./route.ts";
 import { ServerRoute } from "./server_route.ts";
 import { type ServerApks, serverApks, ServerApksUnavailable } from "./server_apks.ts";
-
-/** `BAJUTSU_ADB_RESIDENT`: `1` the server or fail, `0` the dump route only, unset: try, fall back. */
-export type ResidentMode = "auto" | "server" | "dump";
-
-/**
- * Reads `BAJUTSU_ADB_RESIDENT`.
- *
- * @throws Error naming the variable for any value but 0, 1 or empty
- */
-export function residentMode(env: EnvGetter): ResidentMode {
-  const raw = (env("BAJUTSU_ADB_RESIDENT") ?? "").trim();
-  if (raw === "") return "auto";
-  if (raw === "1") return "server";
-  if (raw === "0") return "dump";
-  throw new DeviceError(`BAJUTSU_ADB_RESIDENT must be 0, 1 or unset, got ${JSON.stringify(raw)}`);
-}
-
-/**
- * `BAJUTSU_ADB_SERVER_READ_TIMEOUT`: seconds a read from the server may take (default 5).
- *
- * @throws DeviceError naming the variable for anything but a positive number
- */
-export function serverReadTimeout(env: EnvGetter): number {
-  const raw = (env("BAJUTSU_ADB_SERVER_READ_TIMEOUT") ?? "").trim();
-  if (raw === "") return READ_TIMEOUT_S;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new DeviceError(
-      `BAJUTSU_ADB_SERVER_READ_TIMEOUT must be a positive number of seconds, got ${
-        JSON.stringify(raw)
-      }`,
-    );
-  }
-  return n;
-}
 
 /** What every environment of one run shares. */
 export interface AndroidRunContext {
@@ -71,7 +31,8 @@ export interface AndroidRunContext {
   eff: Effective;
   clock: Clock;
   env: EnvGetter;
-  mode: ResidentMode;
+  /** `BAJUTSU_ADB_RESIDENT` (docs/configuration.md#environment-knobs). */
+  mode: AdbResidentMode;
   /** Per-attempt timeout of a server read, seconds. */
   readTimeoutS: number;
   /** One warning line for the whole run (the fallback to the dump route). */
@@ -93,7 +54,12 @@ interface Shared {
   noServer: Set<string>;
   /** serial → launcher activity, resolved once. */
   activities: Map<string, string>;
+  /** `<serial> <locale>` pairs already warned about (one line per device and locale a run). */
+  localeWarned: Set<string>;
 }
+
+/** The first API level with per-app locales (`cmd locale set-app-locales`): Android 13. */
+export const PER_APP_LOCALE_SDK = 33;
 
 /** `en_US` → `en-US` (a BCP 47 tag, as `cmd locale` takes it). */
 export function localeTag(locale: string): string {
@@ -112,6 +78,8 @@ class AndroidEnvironment implements Environment {
   #server: ResidentServer | null = null;
   #driver: AndroidDriver | null = null;
   #booted = false;
+  /** `ro.build.version.sdk`, read at the first start. */
+  #sdk = 0;
   #launchEnv: Record<string, string> = {};
 
   constructor(readonly device: string, shared: Shared) {
@@ -151,6 +119,7 @@ class AndroidEnvironment implements Environment {
         adb.getprop("ro.build.version.sdk"),
       ]);
       this.deviceRuntime = `Android ${release} (API ${sdk})`;
+      this.#sdk = Number(sdk) || 0;
       this.#booted = true;
     }
     const clean = req.erase || pre.reinstall === "clean";
@@ -169,10 +138,7 @@ class AndroidEnvironment implements Environment {
     if (clean && !fresh) await adb.clearData(pkg);
     await adb.forceStop(pkg);
     for (const permission of this.#app.grantPermissions) await adb.grant(pkg, permission);
-    const locale = pre.locale ?? this.#shared.ctx.eff.locale;
-    await adb.shell(["cmd", "locale", "set-app-locales", pkg, "--locales", localeTag(locale)], {
-      check: false,
-    });
+    await this.#applyLocale(localeTag(pre.locale ?? this.#shared.ctx.eff.locale));
     // The device log starts empty at every scenario.
     await adb.exec(["logcat", "-c"], { check: false });
     this.#launchEnv = { ...this.#shared.ctx.eff.launchEnv, ...pre.launchEnv, ...req.extraEnv };
@@ -187,6 +153,37 @@ class AndroidEnvironment implements Environment {
       onRead: this.#shared.ctx.onRead,
     });
     return this.#driver;
+  }
+
+  /**
+   * The app's locale (docs/backends.md#locale-on-android). Android 13+ sets it per app; older
+   * devices cannot, so the app runs in the device's own locale: one warning line says so unless
+   * that already is the one asked for. A refused `cmd locale` is a warning too, never silence.
+   */
+  async #applyLocale(tag: string): Promise<void> {
+    const pkg = this.#app.package;
+    let why: string | null = null;
+    if (this.#sdk >= PER_APP_LOCALE_SDK) {
+      const r = await this.#adb.exec(
+        ["shell", "cmd", "locale", "set-app-locales", pkg, "--locales", tag],
+        { check: false },
+      );
+      if (r.code === 0) return;
+      const said = `${r.stderr}\n${r.text}`.trim().split("\n")[0] || `exit ${r.code}`;
+      why = `cmd locale set-app-locales failed (${said})`;
+    } else {
+      const current = (await this.#adb.getprop("persist.sys.locale")) ||
+        (await this.#adb.getprop("ro.product.locale"));
+      if (current.toLowerCase() === tag.toLowerCase()) return;
+      why = `per-app locales need Android 13 (API ${PER_APP_LOCALE_SDK}) and this device is ` +
+        `${this.deviceRuntime}; the app runs in the device's locale ${current || "(unknown)"}. ` +
+        "Set the device's language in Settings (or use an Android 13+ emulator) to run in " +
+        tag;
+    }
+    const key = `${this.device} ${tag}`;
+    if (this.#shared.localeWarned.has(key)) return;
+    this.#shared.localeWarned.add(key);
+    this.#shared.ctx.warn(`android: locale ${tag} not applied on ${this.device}: ${why}`);
   }
 
   async relaunch(overrides: { env?: Record<string, string>; args?: string[] }): Promise<void> {
@@ -303,6 +300,7 @@ export function createAndroidFactory(ctx: AndroidRunContext): EnvironmentFactory
     warned: false,
     noServer: new Set(),
     activities: new Map(),
+    localeWarned: new Set(),
   };
   return {
     create: (device) => Promise.resolve(new AndroidEnvironment(device, shared)),

@@ -65,6 +65,18 @@ export async function serverApks(opts: ApkSourceOptions): Promise<ServerApks> {
   return apks;
 }
 
+/**
+ * The pinned APKs when they are already in the cache (nothing is downloaded), else null.
+ *
+ * @example
+ * ```ts
+ * await cachedServerApks((k) => Deno.env.get(k)); // { version: "10.6.6", server: "…", test: "…" }
+ * ```
+ */
+export async function cachedServerApks(env: EnvGetter): Promise<ServerApks | null> {
+  return await apksIn(join(cacheRoot(env), SERVER_PACKAGE_VERSION), SERVER_PACKAGE_VERSION);
+}
+
 /** `<cache>/bajutsu/uiautomator2-server`. */
 export function cacheRoot(env: EnvGetter): string {
   const base = env("XDG_CACHE_HOME") || join(env("HOME") ?? ".", ".cache");

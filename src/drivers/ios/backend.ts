@@ -56,6 +56,7 @@ export const IOS_BACKEND = {
   availability: () => iosAvailability(),
   prepare: prepareIos,
   doctorChecks: async (ctx) => (await import("./doctor.ts")).iosDoctorChecks(ctx),
+  deviceList: async (ctx) => (await import("./device_list.ts")).iosDeviceList(ctx),
 } as const satisfies BackendDescriptor;
 
 function iosSettings(eff: Effective): IosSettings {

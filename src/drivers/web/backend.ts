@@ -29,6 +29,7 @@ export const WEB_BACKEND = {
   availability: () => ({ available: true }),
   prepare: prepareWeb,
   doctorChecks: async (ctx) => (await import("./doctor.ts")).webDoctorChecks(ctx),
+  deviceList: async (ctx) => (await import("./device_list.ts")).webDeviceList(ctx),
 } as const satisfies BackendDescriptor;
 
 async function prepareWeb(eff: Effective, req: BackendRequest): Promise<BackendSetup> {

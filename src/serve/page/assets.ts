@@ -11,6 +11,7 @@ import { INDEX_HTML } from "./index_html.ts";
 import { LIVE_JS } from "./live_js.ts";
 import { MAIN_JS } from "./main_js.ts";
 import { PROGRESS_JS } from "./progress_js.ts";
+import { READINESS_JS } from "./readiness_js.ts";
 import { STYLE_CSS } from "./style_css.ts";
 
 /** One page file. */
@@ -32,5 +33,6 @@ export const APP_ASSETS: Readonly<Record<string, PageAsset>> = {
   "progress.js": { type: JS, text: PROGRESS_JS },
   "live.js": { type: JS, text: LIVE_JS },
   "history.js": { type: JS, text: HISTORY_JS },
+  "readiness.js": { type: JS, text: READINESS_JS },
   "main.js": { type: JS, text: MAIN_JS },
 };

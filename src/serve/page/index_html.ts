@@ -42,7 +42,9 @@ export const INDEX_HTML = String.raw`<!doctype html>
       <div class="row">
         <label>Target <select id="target" data-testid="run.target"></select></label>
         <label>Tag <select id="tag" data-testid="run.tag"><option value="">all tags</option></select></label>
+        <label id="device-label" hidden>Device <select id="device" data-testid="run.device"><option value="">default</option></select></label>
       </div>
+      <p id="device-note" class="muted" data-testid="run.device-note" hidden></p>
       <fieldset data-testid="run.scenarios">
         <legend><label class="inline"><input id="select-all" type="checkbox" data-testid="run.all" checked> Scenarios</label></legend>
         <ul id="scenario-list"></ul>
@@ -84,6 +86,15 @@ export const INDEX_HTML = String.raw`<!doctype html>
         <button id="report-close" type="button" data-testid="report.close">Close</button>
       </div>
       <iframe id="report-frame" title="run report" data-testid="report.frame"></iframe>
+    </section>
+
+    <section id="readiness" class="card" aria-labelledby="readiness-title">
+      <h2 id="readiness-title">Readiness</h2>
+      <div class="row">
+        <button id="readiness-check" type="button" data-testid="readiness.check">Check the picked target</button>
+        <span id="readiness-summary" class="status" role="status" data-testid="readiness.summary" hidden></span>
+      </div>
+      <div id="readiness-body" data-testid="readiness.body"></div>
     </section>
 
     <section id="history" class="card" aria-labelledby="history-title">

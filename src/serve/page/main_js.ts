@@ -13,14 +13,18 @@ import { api, ApiError, Latest, STALE } from "./api.js";
 import { byId, el, show } from "./dom.js";
 import { HistoryView } from "./history.js";
 import { LiveView } from "./live.js";
+import { ReadinessView } from "./readiness.js";
 
 // The listing of the target picked last wins, whatever order the answers arrive in; until it
 // has arrived the list is empty, so Run cannot send the previous target's files.
-const state = { targets: [], files: [], platform: "", loading: false };
-const requests = { targets: new Latest(), scenarios: new Latest() };
+// The device picker follows the same rule; deviceField is the run field its choice goes into
+// (udid for simulators and Android devices, browser for engines; null: nothing to pick).
+const state = { targets: [], files: [], platform: "", loading: false, deviceField: null };
+const requests = { targets: new Latest(), scenarios: new Latest(), devices: new Latest() };
 // Built by start() once the document exists.
 let live = null;
 let historyView = null;
+let readiness = null;
 
 function reportError(err, where) {
   if (err instanceof ApiError && err.status === 401) {
@@ -88,6 +92,8 @@ async function loadScenarios() {
   const info = state.targets.find((t) => t.name === target);
   state.platform = info ? info.platform : "";
   show(byId("headed-label"), state.platform === "web");
+  // Listed alongside the scenarios, never in their way: a slow simctl does not hold them up.
+  loadDevices(target).catch((err) => deviceNote(err.message));
   state.files = [];
   if (!target) {
     requests.scenarios.drop();
@@ -115,6 +121,44 @@ async function loadScenarios() {
   for (const t of tags) tagSelect.append(el("option", { value: t, text: t }));
   tagSelect.value = tags.includes(currentTag) ? currentTag : "";
   drawScenarios();
+}
+
+function deviceNote(text) {
+  const note = byId("device-note");
+  note.textContent = text || "";
+  show(note, Boolean(text));
+}
+
+// What the target's backend can lease (GET /api/simulators). "default" sends nothing, so the
+// run picks as the command line does; devices a run cannot use are listed, disabled, with what
+// to do about them.
+async function loadDevices(target) {
+  const select = byId("device");
+  state.deviceField = null;
+  select.textContent = "";
+  select.append(el("option", { value: "", text: "default" }));
+  deviceNote("");
+  if (!target) {
+    requests.devices.drop();
+    show(byId("device-label"), false);
+    return;
+  }
+  const data = await requests.devices.api("/api/simulators?target=" + encodeURIComponent(target));
+  if (data === STALE) return;
+  state.deviceField = data.field;
+  show(byId("device-label"), data.field !== null);
+  for (const d of data.devices) {
+    const name = d.name === d.id ? d.id : d.name + " — " + d.id;
+    select.append(el("option", {
+      value: d.id,
+      text: name + " (" + d.state + ")",
+      disabled: !d.usable,
+      "data-testid": "run.device." + d.id,
+    }));
+  }
+  const notes = data.problem ? [data.problem] : [];
+  for (const d of data.devices) if (!d.usable) notes.push(d.id + ": " + d.detail);
+  deviceNote(notes.join(" · "));
 }
 
 function drawScenarios() {
@@ -166,6 +210,8 @@ async function startRun() {
   const workers = Number(byId("workers").value);
   if (Number.isInteger(workers) && workers > 1) body.workers = workers;
   if (state.platform === "web" && byId("headed").checked) body.headed = true;
+  const device = byId("device").value;
+  if (device && state.deviceField) body[state.deviceField] = device;
   byId("run").disabled = true;
   try {
     const { jobId } = await api("/api/run", { method: "POST", body });
@@ -258,9 +304,16 @@ function start() {
     },
     onError: (err) => reportError(err, "history-error"),
   });
+  readiness = new ReadinessView({
+    target: () => byId("target").value,
+    onError: (err) => reportError(err),
+  });
   byId("login-form").addEventListener("submit", login);
   byId("logout").addEventListener("click", logout);
-  byId("target").addEventListener("change", () => loadScenarios().catch((err) => reportError(err)));
+  byId("target").addEventListener("change", () => {
+    readiness.reset();
+    loadScenarios().catch((err) => reportError(err));
+  });
   byId("tag").addEventListener("change", drawScenarios);
   byId("select-all").addEventListener("change", drawScenarios);
   byId("run").addEventListener("click", startRun);

@@ -119,6 +119,15 @@ fieldset li .problem { display: block; margin-left: 1.6rem; color: var(--fail); 
 .tags { color: var(--muted); font-size: 0.85em; }
 progress { flex: 1 1 10rem; height: 0.9rem; accent-color: var(--accent); }
 #verdicts { margin: 0.5rem 0; padding-left: 1.5rem; }
+#readiness h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
+ul.checks { list-style: none; margin: 0; padding: 0; }
+ul.checks li { padding: 0.15rem 0; }
+ul.checks .mark { display: inline-block; width: 1.25rem; font-weight: 700; }
+ul.checks li.ok .mark { color: var(--ok); }
+ul.checks li.warn .mark { color: var(--warn); }
+ul.checks li.fail .mark { color: var(--fail); }
+ul.checks li.skip { color: var(--muted); }
+ul.checks code.fix { display: block; margin-left: 1.25rem; }
 #verdicts li.pass::marker, .pass { color: var(--ok); }
 #verdicts li.fail::marker, .fail { color: var(--fail); }
 #verdicts li.running { color: var(--muted); }

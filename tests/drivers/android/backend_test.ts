@@ -49,12 +49,22 @@ Deno.test("prepare: the one device by default; --udid pins a pool; an unknown se
     ANDROID_BACKEND.prepare(androidEffective(), { workers: 1, env: get, udids: ["x"] }),
     /--udid x: no such device is attached/,
   );
-  await assert.rejects(
-    ANDROID_BACKEND.prepare(androidEffective(), {
-      workers: 1,
-      env: (k) => ({ ...env, BAJUTSU_ADB_RESIDENT: "yes" } as Record<string, string>)[k],
-      udids: ["emulator-5554"],
-    }),
-    /BAJUTSU_ADB_RESIDENT must be 0, 1 or unset, got "yes"/,
-  );
+  // A bad knob is its default and one warning (docs/configuration.md#environment-knobs).
+  const warnings: string[] = [];
+  const knobbed = await ANDROID_BACKEND.prepare(androidEffective(), {
+    workers: 1,
+    env: (k) =>
+      ({ ...env, BAJUTSU_ADB_RESIDENT: "yes", BAJUTSU_ADB_SERVER_READ_TIMEOUT: "0" } as Record<
+        string,
+        string
+      >)[k],
+    udids: ["emulator-5554"],
+    warn: (line) => warnings.push(line),
+  });
+  assert.deepEqual(knobbed.lanes, ["emulator-5554"]);
+  assert.deepEqual(warnings, [
+    'BAJUTSU_ADB_RESIDENT="yes" is not 0 or 1; using the default unset (try the UiAutomator2 ' +
+    "server, fall back to the dump route)",
+    'BAJUTSU_ADB_SERVER_READ_TIMEOUT="0" is not a positive number; using the default 5',
+  ]);
 });

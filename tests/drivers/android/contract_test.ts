@@ -6,12 +6,12 @@
  */
 import { type ContractScreen, type ContractSubject, runDriverContract } from "../contract.ts";
 import { FakeFarm } from "../../support/fake_adb/harness.ts";
-import type { ResidentMode } from "../../../src/drivers/android/environment.ts";
+import type { AdbResidentMode } from "../../../src/config/env_knobs.ts";
 import { withDevice } from "../../support/fake_adb/state.ts";
 import { crashApp } from "../../support/fake_adb/shell.ts";
 import assert from "node:assert/strict";
 
-function opener(farm: FakeFarm, mode: ResidentMode) {
+function opener(farm: FakeFarm, mode: AdbResidentMode) {
   let n = 0;
   return async (screen: ContractScreen): Promise<ContractSubject> => {
     const serial = `emulator-${5554 + 2 * n++}`;

@@ -128,3 +128,63 @@ Deno.test("scenario permissions are refused as unsupported; the warm start skips
   assert.equal(boots(), 1, "a device already up is not waited for again");
   await env.teardown();
 });
+
+Deno.test("the locale: set per app on Android 13+; an older device warns once that it was not applied, and why", async () => {
+  await using farm = await FakeFarm.create();
+  const apk = {
+    fakeApk: true as const,
+    package: APP_PACKAGE,
+    versionName: "1.0",
+    activity: ".MainActivity",
+    screen: CONTRACT_SCREEN,
+  };
+  farm.addDevice("emulator-5554", { screen: CONTRACT_SCREEN.size });
+  farm.addDevice("emulator-5556", { screen: CONTRACT_SCREEN.size, sdk: 31 });
+  farm.preinstall("emulator-5554", apk);
+  farm.preinstall("emulator-5556", apk);
+  const warnings: string[] = [];
+  const factory = createAndroidFactory(
+    farmContext(farm, "dump", { warn: (l) => warnings.push(l) }),
+  );
+  const japanese = startRequest(
+    androidScenario({
+      preconditions: { reinstall: "overwrite", launchArgs: [], launchEnv: {}, locale: "ja_JP" },
+    }),
+  );
+  // Android 14: applied, nothing to say.
+  const modern = await factory.create("emulator-5554", "adb");
+  await modern.start(japanese);
+  await modern.teardown();
+  assert.ok(farm.device("emulator-5554").inputs.includes(`locale ${APP_PACKAGE} ja-JP`));
+  assert.deepEqual(warnings, []);
+  // Android 12: not applied; one line naming the locale, the device, the reason and the fix.
+  const old = await factory.create("emulator-5556", "adb");
+  await old.start(japanese);
+  await old.endLease();
+  await old.start(japanese);
+  await old.endLease();
+  assert.deepEqual(warnings, [
+    "android: locale ja-JP not applied on emulator-5556: per-app locales need Android 13 " +
+    "(API 33) and this device is Android 12 (API 31); the app runs in the device's locale " +
+    "en-US. Set the device's language in Settings (or use an Android 13+ emulator) to run in ja-JP",
+  ]);
+  assert.ok(!farm.calls().some((c) => c.serial === "emulator-5556" && c.args.includes("locale")));
+  // The device's own locale is the one asked for: nothing was lost, nothing to say.
+  await old.start(startRequest());
+  await old.teardown();
+  assert.equal(warnings.length, 1);
+});
+
+Deno.test("the locale: a cmd locale that fails on Android 13+ is a warning quoting it, never silence", async () => {
+  await using farm = await farmWithApp();
+  farm.arm("emulator-5554", { localeRefusals: 1 });
+  const warnings: string[] = [];
+  const ctx = farmContext(farm, "dump", { warn: (l) => warnings.push(l) });
+  const env = await createAndroidFactory(ctx).create("emulator-5554", "adb");
+  await env.start(startRequest());
+  await env.teardown();
+  assert.deepEqual(warnings, [
+    "android: locale en-US not applied on emulator-5554: cmd locale set-app-locales failed " +
+    "(Exception occurred while executing 'set-app-locales':)",
+  ]);
+});

@@ -6,10 +6,10 @@
  */
 import type { AndroidSettings, Effective } from "../../../src/config/effective.ts";
 import type { Environment, StartRequest } from "../../../src/drivers/environment.ts";
+import type { AdbResidentMode } from "../../../src/config/env_knobs.ts";
 import {
   type AndroidRunContext,
   createAndroidFactory,
-  type ResidentMode,
 } from "../../../src/drivers/android/environment.ts";
 import type { AndroidDriver } from "../../../src/drivers/android/android_driver.ts";
 import type { Scenario } from "../../../src/scenario/types.ts";
@@ -59,7 +59,7 @@ export function startRequest(scenario = androidScenario(), erase = false): Start
 /** The run context of a farm (the fake adb, the fixture tarball, no network). */
 export function farmContext(
   farm: FakeFarm,
-  mode: ResidentMode,
+  mode: AdbResidentMode,
   extra: Partial<AndroidRunContext> = {},
 ): AndroidRunContext {
   const env = farm.env();
@@ -81,7 +81,7 @@ export async function startOn(
   farm: FakeFarm,
   serial: string,
   screen: ContractScreen,
-  mode: ResidentMode,
+  mode: AdbResidentMode,
   extra: Partial<AndroidRunContext> = {},
 ): Promise<{ env: Environment; driver: AndroidDriver }> {
   farm.addDevice(serial, { screen: screen.size });

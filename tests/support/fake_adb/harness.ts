@@ -85,10 +85,16 @@ export class FakeFarm {
     };
   }
 
-  /** Attaches a device (state `device` unless said otherwise). */
+  /** Attaches a device (state `device`, API 34, system locale en-US unless said otherwise). */
   addDevice(
     serial: string,
-    opts: { state?: string; screen?: [number, number]; faults?: Partial<DeviceFaults> } = {},
+    opts: {
+      state?: string;
+      screen?: [number, number];
+      faults?: Partial<DeviceFaults>;
+      sdk?: number;
+      systemLocale?: string;
+    } = {},
   ): void {
     const entry: DeviceEntry = {
       serial,
@@ -99,6 +105,8 @@ export class FakeFarm {
     writeJson(devicesFile(this.home), [...readDevices(this.home), entry]);
     const state = newDevice(serial, opts.screen ?? [1080, 2400]);
     Object.assign(state.faults, opts.faults ?? {});
+    if (opts.sdk !== undefined) state.sdk = opts.sdk;
+    if (opts.systemLocale !== undefined) state.systemLocale = opts.systemLocale;
     writeJson(deviceFile(this.home, serial), state);
   }
 

@@ -136,10 +136,22 @@ export function runCommand(d: DeviceState, words: string[]): ShellResult {
     case "am":
       return am(d, args);
     case "cmd":
+      // Android 12 and older have no locale service (per-app locales came with Android 13).
+      if (args[0] === "locale" && d.sdk < 33) {
+        return { code: 20, out: "cmd: Can't find service: locale\n" };
+      }
       if (args[0] === "locale" && args[1] === "set-app-locales") {
         const pkg = args[2];
         if (!d.installed[pkg]) {
           return { code: 255, out: `Exception occurred: Unknown package: ${pkg}\n` };
+        }
+        if (d.faults.localeRefusals > 0) {
+          d.faults.localeRefusals--;
+          return {
+            code: 255,
+            out: "Exception occurred while executing 'set-app-locales':\n" +
+              "java.lang.SecurityException: Caller does not have permission to set app locales\n",
+          };
         }
         d.inputs.push(`locale ${pkg} ${valueAfter(args, "--locales")}`);
         return ok();
@@ -175,6 +187,17 @@ export function runCommand(d: DeviceState, words: string[]): ShellResult {
   return { code: 127, out: `/system/bin/sh: ${cmd}: inaccessible or not found\n` };
 }
 
+/** API level → the Android release it is. */
+const RELEASES: Record<number, string> = {
+  29: "10",
+  30: "11",
+  31: "12",
+  32: "12",
+  33: "13",
+  34: "14",
+  35: "15",
+};
+
 function getprop(d: DeviceState, name: string | undefined): ShellResult {
   switch (name) {
     case "sys.boot_completed":
@@ -184,9 +207,11 @@ function getprop(d: DeviceState, name: string | undefined): ShellResult {
       }
       return ok("1\n");
     case "ro.build.version.release":
-      return ok("14\n");
+      return ok(`${RELEASES[d.sdk] ?? "14"}\n`);
     case "ro.build.version.sdk":
-      return ok("34\n");
+      return ok(`${d.sdk}\n`);
+    case "persist.sys.locale":
+      return ok(`${d.systemLocale}\n`);
     case "ro.product.model":
       return ok("sdk_gphone64_x86_64\n");
     default:

@@ -35,6 +35,8 @@ export interface DeviceFaults {
   instrumentFailures: number;
   /** A tap on the app's `crashOnTap` element crashes it this many more times (0: inert). */
   appCrashes: number;
+  /** The next N `cmd locale set-app-locales` calls fail as a locked-down device's do. */
+  localeRefusals: number;
 }
 
 /** An app installed on the device. */
@@ -66,6 +68,10 @@ export interface DeviceState {
   files: Record<string, string>;
   /** Every input event, in order (`tap 80 42`, `text Ada`…), for assertions. */
   inputs: string[];
+  /** `ro.build.version.sdk` (below 33 there is no `cmd locale`, as on Android 12 and older). */
+  sdk: number;
+  /** The system locale (`persist.sys.locale`), a BCP 47 tag. */
+  systemLocale: string;
 }
 
 /** The folder of the fake farm. */
@@ -120,9 +126,12 @@ export function newDevice(serial: string, screen: [number, number]): DeviceState
       serverRuns: [],
       instrumentFailures: 0,
       appCrashes: 0,
+      localeRefusals: 0,
     },
     files: {},
     inputs: [],
+    sdk: 34,
+    systemLocale: "en-US",
   };
 }
 
