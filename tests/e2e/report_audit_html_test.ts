@@ -31,6 +31,15 @@ Deno.test("report.html in Chromium: frames over the screenshot, waits, traffic, 
     const runDir = join(root, "20240501-101500");
     const input = smallRun();
     const failed = input.results[1];
+    failed.attempts = 2;
+    failed.route = "uiautomator2";
+    failed.recoveries = [{
+      attempt: 1,
+      crash: "runner is gone",
+      forcedErase: true,
+      replaceDevice: false,
+      retried: true,
+    }];
     const [typeStep, tapStep] = failed.result.steps;
     typeStep.waits = [{ kind: "settled", endedBy: "timeout", reads: 20, seconds: 1, timeoutS: 1 }];
     typeStep.ok = true;
@@ -107,6 +116,18 @@ Deno.test("report.html in Chromium: frames over the screenshot, waits, traffic, 
     const traffic = block.locator("tr.detail:not([hidden]) table.traffic tr.bad");
     assert.match((await traffic.textContent()) ?? "", /POST 503 http:\/\/x\/login \(7 ms\)/);
     assert.equal(await block.locator("tr.detail:not([hidden]) .lat-bar span").count(), 5);
+
+    // The crash recovery: attempts, route, and what the retry did.
+    const recovery = block.locator(".recovery");
+    assert.match(
+      (await recovery.locator("strong").textContent()) ?? "",
+      /2 attempts · route uiautomator2/,
+    );
+    assert.deepEqual(await recovery.locator("tbody td").allTextContents(), [
+      "1",
+      "runner is gone",
+      "after a forced erase",
+    ]);
 
     // The run's latency section is open on a breached budget.
     const lat = page.locator("details.latency");
