@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import type { Driver, DriverInterval, Element, Exchange } from "../drivers/driver.ts";
 import { SinkStateError } from "./errors.ts";
+import { pngFileSize, pngSize } from "./png_size.ts";
 import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
 import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
@@ -86,6 +87,8 @@ export class FileSink implements EvidenceSink {
   readonly #madeDirs = new Set<string>();
   /** The latest after.png, kept so the next step's before.png can reuse it. */
   #lastAfterShot: LastShot | null = null;
+  /** Pixel size of the latest screenshot (read from its PNG header). */
+  #shotSize: [number, number] | null = null;
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -109,6 +112,10 @@ export class FileSink implements EvidenceSink {
   beginScenario(sid: string): void {
     this.#sid = safeSegment(sid);
     if (!this.#skipped.has(this.#sid)) this.#skipped.set(this.#sid, []);
+  }
+
+  shotSize(): [number, number] | null {
+    return this.#shotSize;
   }
 
   /** What scenario `sid` requested but could not get, each kind once. */
@@ -348,9 +355,11 @@ export class FileSink implements EvidenceSink {
       if (driver.screenshotBytes !== undefined) {
         bytes = await driver.screenshotBytes();
         this.#queue.add(this.#writer.binary(path, bytes), `${step.rel}/${file}`);
+        this.#shotSize = pngSize(bytes);
       } else {
         await driver.screenshot(path);
         await chmodFile(path);
+        this.#shotSize = await pngFileSize(path);
       }
       if (file === STEP_FILES.after) this.#lastAfterShot = { sid: this.#sid!, bytes, path };
     } catch (err) {
