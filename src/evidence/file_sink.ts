@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import type { Driver, DriverInterval, Element, Exchange } from "../drivers/driver.ts";
 import { SinkStateError } from "./errors.ts";
+import { pngFileSize, pngSize } from "./png_size.ts";
 import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
 import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
@@ -90,6 +91,8 @@ export class FileSink implements EvidenceSink {
   #lastAfterShot: LastShot | null = null;
   /** The latest queued write of each file: a later write of the same file waits for it. */
   readonly #fileWrites = new Map<string, Promise<unknown>>();
+  /** Pixel size of the latest screenshot (read from its PNG header). */
+  #shotSize: [number, number] | null = null;
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -113,6 +116,10 @@ export class FileSink implements EvidenceSink {
   beginScenario(sid: string): void {
     this.#sid = safeSegment(sid);
     if (!this.#skipped.has(this.#sid)) this.#skipped.set(this.#sid, []);
+  }
+
+  shotSize(): [number, number] | null {
+    return this.#shotSize;
   }
 
   /** What scenario `sid` requested but could not get, each kind once. */
@@ -379,10 +386,12 @@ export class FileSink implements EvidenceSink {
           this.#inDir(step, () => this.#writer.binary(path, shot)),
           `${step.rel}/${file}`,
         );
+        this.#shotSize = pngSize(shot);
       } else {
         if (!await this.#ensureDir(step)) return null;
         await driver.screenshot(path);
         await chmodFile(path);
+        this.#shotSize = await pngFileSize(path);
       }
       if (file === STEP_FILES.after) this.#lastAfterShot = { sid: this.#sid!, bytes, path };
     } catch (err) {

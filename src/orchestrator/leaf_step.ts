@@ -30,6 +30,7 @@ import { newOutcome, recordOutcome, stepIdOf } from "./outcome.ts";
 import { primarySelector } from "./primary_selector.ts";
 import { autoWait } from "./auto_wait.ts";
 import { stepDetail } from "./step_detail.ts";
+import { stepOverlay } from "./step_overlay.ts";
 import { type BodyResult, failedBody, runStepBody } from "./step_body.ts";
 import {
   InvalidAfterSubstitution,
@@ -69,6 +70,7 @@ export async function runLeafStep(
 
   let preTree = ctx.wantsScreenChanged ? (ctx.prevTree ?? await driver.query()) : null;
   const baseline = preTree ?? ctx.prevTree;
+  let shotPixels: [number, number] | null = null;
   const reuseAfterShot = baseline !== null && baseline === ctx.afterShotTree;
   artifacts.push(...await sink.before(driver, stepDir, baseline, { reuseAfterShot }));
 
@@ -107,6 +109,7 @@ export async function runLeafStep(
     if (shotOut.status === "rejected") throw shotOut.reason;
     if (readOut.status === "rejected") throw readOut.reason;
     artifacts.push(...shotOut.value);
+    shotPixels = sink.shotSize?.() ?? null;
     post = readOut.value;
     ctx.prevTree = post;
     ctx.afterShotTree = post;
@@ -159,7 +162,19 @@ export async function runLeafStep(
   outcome.firedRules = fired;
   const tokens = collectCaptures(s.capture, ctx.policy, fired, ctx.baselineCapture);
   artifacts.push(...await sink.capture(driver, stepDir, tokens, { elements: post }));
-  return recordOutcome(ctx, ps, outcome, start, true);
+  const failure = recordOutcome(ctx, ps, outcome, start, true);
+  const overlay = stepOverlay({
+    action: s.action,
+    actuations: outcome.actuations,
+    selector: shown,
+    before: baseline,
+    after: post,
+    candidates: body.candidates,
+    cover: body.cover,
+    shotPixels,
+  });
+  if (overlay !== null) outcome.overlay = maskValue(ctx, overlay);
+  return failure;
 }
 
 /** Interrupts pre-check, the body, and the alert-guard retry. */
@@ -206,18 +221,24 @@ async function act(
     }
     watchers = list;
   }
-  let body = await runStepBody(ctx, s, watchers);
+  let body = noteWait(outcome, await runStepBody(ctx, s, watchers));
   if (!body.ok && ctx.alertGuard && guard?.failure == null) {
     const label = await ctx.alertGuard(ctx.driver, body.tree);
     if (label !== null) {
       noteAlert(label);
       outcome.retried = true;
       // The retry is the one extra shot: the mid-wait guard is not re-armed for it.
-      body = await runStepBody(ctx, s, guard ? [guard.watcher] : NO_WATCHERS);
+      body = noteWait(outcome, await runStepBody(ctx, s, guard ? [guard.watcher] : NO_WATCHERS));
     }
   }
   if (guard && guard.failure !== null) body = { ...body, ok: false, reason: guard.failure };
   return { body, preTree };
+}
+
+/** Records a wait body's record on the outcome (a retry adds a second one). */
+function noteWait(outcome: StepOutcome, body: BodyResult): BodyResult {
+  if (body.wait) (outcome.waits ??= []).push(body.wait);
+  return body;
 }
 
 /** The waits the alert guard is armed inside: `for`, `settled`, `screenChanged`. */

@@ -12,6 +12,7 @@ import { ReportWriteError } from "../report/errors.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { annotationFor } from "./github_annotations.ts";
+import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
 import { portableRecord } from "./report_records.ts";
 import { scenarioSid } from "./sid.ts";
 import type { RunPlan } from "./run_plan.ts";
@@ -57,9 +58,11 @@ export async function finishRun(
     run.redactForReport(scenarioOf(r))({ ...portableRecord(r, paths), target: plan.eff.target })
   );
   let manifestPath: string;
+  let budgetBreach: string | null = null;
   try {
     const { writeReport, buildProvenance } = await reportWriter;
-    ({ manifestPath } = await writeReport(run.runDir, {
+    let manifest;
+    ({ manifestPath, manifest } = await writeReport(run.runDir, {
       runId: run.runId,
       results: reportRecords,
       sourceName: plan.sourceName ? relative(io.cwd, plan.sourceName) : null,
@@ -68,7 +71,9 @@ export async function finishRun(
         gitRevision: run.provenance.gitRevision || null,
       }),
       scenarioYaml: run.redactor.redactText(run.yamlText),
+      ...latencyBudgetOf(plan.eff),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: run.writeReportFile }));
+    budgetBreach = budgetFailure(manifest);
   } catch (err) {
     await signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
@@ -83,7 +88,9 @@ export async function finishRun(
       if (line) io.stdout(line);
     }
   }
-  const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled;
+  // A breached latency budget fails the verdict like a failed scenario (exit 1).
+  if (budgetBreach !== null) io.stderr(budgetBreach);
+  const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled && budgetBreach === null;
   const shown = relative(io.cwd, manifestPath) || manifestPath;
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
   // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
