@@ -186,6 +186,11 @@ export class WebDriver implements Driver {
    */
   #scanSession: string = crypto.randomUUID();
   #scan: DecodedScan = { gen: 0, rows: [] };
+  /**
+   * The element of each row decoded so far: a row the page reports unchanged is the same row
+   * object (the delta transport copies it), so it maps to the same, frozen, element.
+   */
+  #elements = new WeakMap<DecodedScan["rows"][number], Element>();
   /** Callee texts of the page functions this driver calls over CDP. */
   #callees = new PageCallees();
   #testId: string;
@@ -279,7 +284,20 @@ export class WebDriver implements Driver {
     if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    return { tree: scan.rows.map(rowToElement), scan };
+    return { tree: scan.rows.map((row) => this.#elementOf(row)), scan };
+  }
+
+  /** The element of `row`, made (and frozen: it is shared by every read that saw it) once. */
+  #elementOf(row: DecodedScan["rows"][number]): Element {
+    let el = this.#elements.get(row);
+    if (el === undefined) {
+      el = rowToElement(row);
+      Object.freeze(el.frame);
+      Object.freeze(el.traits);
+      Object.freeze(el);
+      this.#elements.set(row, el);
+    }
+    return el;
   }
 
   async waitFor(sel: Selector): Promise<boolean> {
