@@ -2,10 +2,13 @@
  * Where a step's time goes (docs/reports.md#latency): reading the screen, actuating, waiting
  * between polls and capturing evidence. The run loop's driver, clock and evidence sink are
  * wrapped once per scenario so every call is timed without the loop's code knowing; only the
- * outermost timed call counts, so a screenshot's own tree read is evidence time, not read time.
+ * outermost timed call of a call chain counts, so a screenshot's own tree read is evidence time,
+ * not read time. Calls the loop makes side by side (the post-step read alongside the after-shot)
+ * are separate chains, each timed in full: their buckets can then add up to more than the step.
  *
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Driver } from "../drivers/driver.ts";
 import type { EvidenceSink } from "../evidence/sink.ts";
 import type { Clock } from "../time/clock.ts";
@@ -69,7 +72,8 @@ const FIELD: Record<LatencyBucket, keyof StepLatency> = {
 export class LatencyMeter {
   readonly #clock: Clock;
   readonly #open = new Map<object, StepLatency>();
-  #depth = 0;
+  /** Set inside a timed call, for the calls it makes (its async continuations included). */
+  readonly #inside = new AsyncLocalStorage<true>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -89,17 +93,17 @@ export class LatencyMeter {
 
   /** Runs `work`, adding its time to `bucket` of every open span unless an outer call is timed. */
   async measure<T>(bucket: LatencyBucket, work: () => Promise<T>): Promise<T> {
-    if (this.#depth > 0) return await work();
-    this.#depth++;
-    const start = this.#clock.now();
-    try {
-      return await work();
-    } finally {
-      this.#depth--;
-      const spent = this.#clock.now() - start;
-      const field = FIELD[bucket];
-      for (const span of this.#open.values()) span[field] += spent;
-    }
+    if (this.#inside.getStore()) return await work();
+    return await this.#inside.run(true, async () => {
+      const start = this.#clock.now();
+      try {
+        return await work();
+      } finally {
+        const spent = this.#clock.now() - start;
+        const field = FIELD[bucket];
+        for (const span of this.#open.values()) span[field] += spent;
+      }
+    });
   }
 
   /** `driver` with every call timed (read, act or evidence by method). */

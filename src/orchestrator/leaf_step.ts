@@ -7,8 +7,8 @@
  * 3. start the interval captures the step itself determines, BEFORE acting;
  * 4. interrupts pre-check, then the body; on failure, one retry when the alert guard cleared
  *    a blocker;
- * 5. `after.png` at once, ahead of any other tree read; the post tree (the settled tree of a
- *    wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
+ * 5. `after.png` at once, ahead of any other tree read, with the post tree read alongside it (the
+ *    settled tree of a wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
  * 6. stop the intervals; fire the capturePolicy rules; instant captures; push the outcome with
  *    the actuations drained once.
  *
@@ -100,9 +100,17 @@ export async function runLeafStep(
     const acted = await act(ctx, ps, s, outcome, preTree, runList);
     body = acted.body;
     preTree = acted.preTree;
-    artifacts.push(...await sink.afterShot(driver, stepDir));
+    // The after-shot is sent first; the post-step read (when the body has no settled tree) goes
+    // alongside it instead of after it: the picture is made while the tree is read.
+    const shot = sink.afterShot(driver, stepDir);
+    const read = body.tree ?? driver.query();
+    // Both settle before either result is used, so a failed read never leaves a shot in flight.
+    const [shotOut, readOut] = await Promise.allSettled([shot, read]);
+    if (shotOut.status === "rejected") throw shotOut.reason;
+    if (readOut.status === "rejected") throw readOut.reason;
+    artifacts.push(...shotOut.value);
     shotPixels = sink.shotSize?.() ?? null;
-    post = body.tree ?? await driver.query();
+    post = readOut.value;
     ctx.prevTree = post;
     ctx.afterShotTree = post;
     const dialogs = driver.drainDialogs?.() ?? [];

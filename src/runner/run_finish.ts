@@ -7,10 +7,8 @@
  * @module
  */
 import { relative } from "node:path";
-import { buildProvenance } from "../report/provenance.ts";
 import type { ScenarioRecord } from "../report/model.ts";
 import { ReportWriteError } from "../report/errors.ts";
-import { writeReport } from "../report/write_report.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { annotationFor } from "./github_annotations.ts";
@@ -47,6 +45,7 @@ export async function finishRun(
   plan: RunPlan,
   run: StartedRun,
   dispatched: Dispatched,
+  reportWriter: Promise<ReportWriter> = loadReportWriter(),
 ): Promise<number> {
   const { io, signals, evidenceFailures } = run;
   const evidenceWarning = evidenceFailures.summary();
@@ -61,6 +60,7 @@ export async function finishRun(
   let manifestPath: string;
   let budgetBreach: string | null = null;
   try {
+    const { writeReport, buildProvenance } = await reportWriter;
     let manifest;
     ({ manifestPath, manifest } = await writeReport(run.runDir, {
       runId: run.runId,
@@ -97,6 +97,30 @@ export async function finishRun(
   if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
   if (dispatched.exitOverride !== null) return dispatched.exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** The report writer and what it needs, loaded on demand (no run needs them before its end). */
+export interface ReportWriter {
+  writeReport: typeof import("../report/write_report.ts").writeReport;
+  buildProvenance: typeof import("../report/provenance.ts").buildProvenance;
+}
+
+/**
+ * Loads the report writer. Started when dispatch starts, it is evaluated while the run waits on
+ * its devices, so neither the start nor the end of the run pays for it.
+ *
+ * @example
+ * ```ts
+ * const writer = loadReportWriter();
+ * return await finishRun(plan, run, await dispatch(plan, run), writer);
+ * ```
+ */
+export async function loadReportWriter(): Promise<ReportWriter> {
+  const [{ writeReport }, { buildProvenance }] = await Promise.all([
+    import("../report/write_report.ts"),
+    import("../report/provenance.ts"),
+  ]);
+  return { writeReport, buildProvenance };
 }
 
 /** The scenario each record ran (a record's sid names its scenario, on every engine). */
