@@ -64,7 +64,7 @@ function effective(): Effective {
     launchArgs: [],
     locale: "en_US",
     capture: ["screenshot.after", "elements", "actionLog"],
-    run: { erase: false, network: false, interrupts: [] },
+    run: { erase: false, network: false, interrupts: [], actionTimeoutS: 0 },
   } as Partial<Effective> as Effective;
 }
 

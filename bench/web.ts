@@ -1,8 +1,11 @@
 /**
  * Web backend benchmark on real headless Chromium (loopback only):
  *
- * (a) `query()` on pages of 100, 1,000 and 5,000 scanned elements. Target ≤ 5 ms at 1,000.
- *     Also printed: the in-page scan alone, and an `innerText` label variant (the road not taken).
+ * (a) `query()` on pages whose tree has about 100, 1,000 and 5,000 elements. Target ≤ 5 ms at
+ *     1,000. Also printed: the in-page scan alone, the scan called with its source on every
+ *     call (before the lookup-first call of src/drivers/web/page_call.ts; a stateless full
+ *     reply, as is the lookup-first figure beside it), and the older scan's node set with
+ *     `innerText` labels (the road not taken).
  * (b) a 30-step flow (typing, taps, a wait, assertions through our `evaluate`) run by
  *     `runScenario` on the WebDriver with the NullSink, against the same flow as a plain
  *     playwright-core script using locators. Target: ratio ≤ 1.25.
@@ -17,7 +20,13 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { findBrowser, launchBrowser } from "../src/drivers/web/browsers.ts";
-import { MAX_LABEL, pageScan, SCAN_SELECTOR } from "../src/drivers/web/dom_scan.ts";
+import {
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  MAX_LABEL,
+  pageScan,
+  type ScanArgs,
+} from "../src/drivers/web/dom_scan.ts";
+import { cdpPageCall, PageCallees, pageCallExpression } from "../src/drivers/web/page_call.ts";
 import { WebDriver } from "../src/drivers/web/web_driver.ts";
 import { FileSink } from "../src/evidence/file_sink.ts";
 import { NullSink } from "../src/evidence/null_sink.ts";
@@ -71,10 +80,13 @@ const fig = (s: Stat) => `${ms(s.median)} (${ms(s.best)})`;
 // ---------------------------------------------------------------------------------------------
 // (a) query()
 
-/** A list page with `n` scanned nodes: rows of a test-id'd item, a button, a link and an input. */
+/**
+ * A list page whose tree has about `n` elements: the root, a nav with a link, the list, and rows
+ * of five (the row, its text, a test-id'd button, a link and an input).
+ */
 function listPage(n: number): string {
   const rows: string[] = [];
-  for (let i = 0; i < Math.floor((n - 2) / 4); i++) {
+  for (let i = 0; i < Math.floor((n - 4) / 5); i++) {
     rows.push(
       `<li data-testid="list.row.${i}"><span>Item ${i}</span>
         <button data-testid="list.row.${i}.buy">Buy ${i}</button>
@@ -85,10 +97,11 @@ function listPage(n: number): string {
     <ul role="list">${rows.join("\n")}</ul></body>`;
 }
 
-/** The label rule with `innerText` instead of `textContent`, otherwise the same scan. */
-function innerTextScan(args: { selector: string; maxLabel: number }): string {
+/** The old scan's node set, with `innerText` labels instead of `textContent` (not used). */
+function innerTextScan(args: { testId: string; maxLabel: number }): string {
   const rows: unknown[] = [];
-  for (const el of document.querySelectorAll(args.selector)) {
+  const selector = `[${args.testId}], button, a, input, select, textarea, [role]`;
+  for (const el of document.querySelectorAll(selector)) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     if (getComputedStyle(el).visibility !== "visible") continue;
@@ -110,6 +123,41 @@ function innerTextScan(args: { selector: string; maxLabel: number }): string {
   return JSON.stringify(rows);
 }
 
+/**
+ * The full scan over CDP, interleaved so load drift hits both alike: its source evaluated on
+ * every call (the registry still keeps one definition) against the lookup-first call.
+ */
+async function sourceVsLookup(page: Page, args: ScanArgs, rounds: number) {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const callees = new PageCallees();
+    const everyCall = () =>
+      session.send("Runtime.evaluate", {
+        expression: pageCallExpression(pageScan, args, callees),
+        returnByValue: true,
+        awaitPromise: true,
+      });
+    const lookupFirst = () => cdpPageCall(session, pageScan, args, callees);
+    const source: number[] = [];
+    const lookup: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await everyCall();
+      await lookupFirst();
+    }
+    for (let i = 0; i < rounds * 2; i++) {
+      let t0 = performance.now();
+      await everyCall();
+      source.push(performance.now() - t0);
+      t0 = performance.now();
+      await lookupFirst();
+      lookup.push(performance.now() - t0);
+    }
+    return { source: stat(source), lookup: stat(lookup) };
+  } finally {
+    await session.detach();
+  }
+}
+
 async function benchQuery(browser: Browser) {
   const rows: string[] = [];
   let at1000 = Infinity;
@@ -122,7 +170,7 @@ async function benchQuery(browser: Browser) {
       const count = (await driver.query()).length;
       const rounds = n >= 5000 ? 20 : 60;
       const query = await timeIt(rounds, 5, () => driver.query());
-      const args = { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL };
+      const args = { testId: DEFAULT_TEST_ID_ATTRIBUTE, maxLabel: MAX_LABEL };
       const inPage = stat(
         await page.evaluate(({ src, args, rounds }) => {
           const scan = (0, eval)(`(${src})`);
@@ -136,11 +184,12 @@ async function benchQuery(browser: Browser) {
         }, { src: pageScan.toString(), args, rounds }),
       );
       const inner = await timeIt(rounds, 3, () => page.evaluate(innerTextScan, args));
+      const calls = await sourceVsLookup(page, args, rounds);
       if (n === 1000) at1000 = query.median;
       rows.push(
         `| ${n.toLocaleString("en")} (${count} kept) | ${fig(query)} | ${ms(query.p90)} | ${
           fig(inPage)
-        } | ${fig(inner)} |`,
+        } | ${fig(calls.source)} | ${fig(calls.lookup)} | ${fig(inner)} |`,
       );
     } finally {
       await context.close();
@@ -416,8 +465,8 @@ try {
     "",
     `### (a) query() — target ≤ ${QUERY_TARGET_MS} ms at 1,000 elements`,
     "",
-    "| scanned elements | query() | p90 | in-page scan only | innerText variant (not used) |",
-    "|---|---|---|---|---|",
+    "| tree elements | query() | p90 | in-page scan only | full scan, source sent every call (before) | full scan, lookup first (used) | innerText variant (not used) |",
+    "|---|---|---|---|---|---|---|",
     ...query.rows,
     "",
     `### (b) ${steps}-step flow — target: WebDriver / plain script ≤ ${RATIO_TARGET}`,

@@ -8,7 +8,7 @@
 import type { Element } from "../drivers/driver.ts";
 import type { CountOp, Selector, StringOp } from "../scenario/types.ts";
 import type { AssertionResult } from "../orchestrator/types.ts";
-import { findAll } from "../selectors/find.ts";
+import { findAll, indexedPresent } from "../selectors/find.ts";
 import { resolveUnique } from "../selectors/resolve.ts";
 import { renderSelectorPairs } from "../selectors/render.ts";
 import { compileRegex } from "../selectors/pattern.ts";
@@ -18,7 +18,8 @@ import { guarded, result } from "./result.ts";
 export type StateKind = "enabled" | "disabled" | "selected";
 
 /**
- * `exists` (+`negate`): passes when `findAll ≥ 1` XOR `negate`.
+ * `exists` (+`negate`): passes when the candidate is present XOR `negate`; with `index: i` the
+ * candidate is present when `findAll` yields more than `i` matches (docs/scenario-language.md#index).
  *
  * @example
  * ```ts
@@ -33,7 +34,7 @@ export function evaluateExists(
   const want = negate ? "absent" : "present";
   const detail = `${want}: ${renderSelectorPairs(sel)}`;
   return guarded("exists", detail, () => {
-    const found = findAll(tree, sel).length >= 1;
+    const found = indexedPresent(tree, sel);
     const was = found ? "present" : "absent";
     return result(found !== negate, "exists", detail, `expected ${want} but was ${was}`);
   });

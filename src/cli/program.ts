@@ -9,6 +9,7 @@ import { type BuildInfo, DEV_BUILD, versionLine } from "../build_info.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "../text/printable.ts";
 import { registerDoctor } from "./commands/doctor.ts";
+import { registerInspect } from "./commands/inspect.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
@@ -61,6 +62,7 @@ export async function runCli(
   };
   registerRun(program, io, setExit);
   registerLint(program, io, setExit);
+  registerInspect(program, io, setExit);
   registerReport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);

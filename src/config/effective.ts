@@ -48,6 +48,8 @@ export interface WebSettings {
   /** Remote Playwright browser server to connect to instead of launching a browser. */
   wsEndpoint?: string;
   viewport?: { width: number; height: number };
+  /** The attribute read as the identifier (docs/backends.md#test-id-attribute). */
+  testIdAttribute: string;
 }
 
 /** The scripted fake app (tests and demos). */
@@ -76,6 +78,11 @@ export interface RunDefaults {
   network: boolean;
   /** App-wide handlers, checked before the scenario's own. */
   interrupts: Interrupt[];
+  /**
+   * Seconds an action polls for its selector to resolve uniquely before acting; 0 (default) =
+   * one read (docs/configuration.md#actiontimeout).
+   */
+  actionTimeoutS: number;
 }
 
 /** One target, fully layered. */

@@ -138,6 +138,25 @@ export const viewport = record({ width: positiveInt, height: positiveInt }, {
 /** `cloudBatchBudget`. */
 export const positiveInteger: Reader<number> = positiveInt;
 
+/** `actionTimeout`: seconds, 0 or more. */
+export const nonNegativeNumber: Reader<number> = numWhere(num, (n) => n >= 0, "a number ≥ 0");
+
+/**
+ * `testIdAttribute`: an HTML attribute name (letters, digits, `-`, `_`, `:`, `.`), so the page's
+ * attribute selector cannot be broken by it.
+ */
+export const testIdAttribute: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
+  if (s === undefined) return undefined;
+  return /^[A-Za-z_][A-Za-z0-9_.:-]*$/.test(s) ? s : report(
+    ctx,
+    node.pos,
+    "E_TYPE",
+    path,
+    `expected an attribute name such as data-testid, got ${JSON.stringify(s)}`,
+  );
+};
+
 const TOKEN = new RegExp(
   `^(${CAPTURE_KINDS.join("|")})(\\.(${CAPTURE_MODIFIERS.join("|")}))?$`,
 );

@@ -17,10 +17,12 @@ import {
   launchServer,
   mailbox,
   mockServer,
+  nonNegativeNumber,
   notifyList,
   positiveInteger,
   strList,
   strMap,
+  testIdAttribute,
   viewport,
   xcuitest,
 } from "./field_readers.ts";
@@ -33,6 +35,7 @@ import {
 } from "../scenario/validate/policies.ts";
 import { BROWSERS, type Config, type Defaults, PLATFORMS, type TargetConfig } from "./types.ts";
 import { derivePlatform, missingIdentifier, PLATFORM_IDENTIFIER } from "./platform.ts";
+import { ignoredOn } from "./platform_keys.ts";
 import { checkDeviceProviders, deviceProvider } from "./device_provider.ts";
 
 /** What parsing one config document yields. */
@@ -93,6 +96,8 @@ const readTargetFields = record({
   deviceMode: str,
   wsEndpoint: str,
   viewport,
+  testIdAttribute,
+  actionTimeout: nonNegativeNumber,
   grantPermissions: strList,
   launchEnv: strMap,
   launchArgs: strList,
@@ -222,7 +227,10 @@ export function parseConfig(
   return { config, errors: ctx.errors, warnings: ctx.warnings };
 }
 
-/** Every target carries the identifier its derived platform requires. */
+/**
+ * Every target carries the identifier its derived platform requires; a key its platform ignores
+ * is a warning at the key.
+ */
 function checkIdentifiers(config: Config, root: PNode, ctx: ReadContext): void {
   const targetsNode = root.kind === "map"
     ? root.entries.find((e) => e.key === "targets")?.value
@@ -236,6 +244,12 @@ function checkIdentifiers(config: Config, root: PNode, ctx: ReadContext): void {
       continue;
     }
     const p = derivePlatform(target, config.defaults);
+    if (e.value.kind === "map") {
+      for (const field of e.value.entries) {
+        const why = ignoredOn(field.key, p);
+        if (why !== null) warn(ctx, field.keyPos, "W_PLATFORM", keyPath(path, field.key), why);
+      }
+    }
     const key = missingIdentifier(target, p);
     if (key) {
       // No identifier at all is a shape error (a schema can say it); the wrong one for the

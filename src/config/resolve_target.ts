@@ -19,6 +19,7 @@ export const BUILT_IN = {
   doctor: { idCoverageOk: 0.9, idCoverageFail: 0.7 },
   browser: "chromium",
   deviceMode: "desktop",
+  testIdAttribute: "data-testid",
 } as const;
 
 /**
@@ -79,6 +80,7 @@ export function resolveTarget(config: Config, name: string): Effective {
       erase: t.erase ?? false,
       network: t.network ?? true,
       interrupts: [...(t.interrupts ?? [])],
+      actionTimeoutS: t.actionTimeout ?? 0,
     },
     configDir: config.dir,
   };
@@ -117,6 +119,7 @@ function platformSettings(name: string, platform: Platform, t: TargetConfig): Pl
         deviceMode: t.deviceMode ?? BUILT_IN.deviceMode,
         wsEndpoint: t.wsEndpoint,
         viewport: t.viewport ? { ...t.viewport } : undefined,
+        testIdAttribute: t.testIdAttribute ?? BUILT_IN.testIdAttribute,
       };
     case "fake":
       return { platform, app: t.app! };

@@ -142,6 +142,10 @@ export interface TargetConfig {
   /** Web: connect to a remote Playwright browser server instead of launching one. */
   wsEndpoint?: string;
   viewport?: { width: number; height: number };
+  /** Web: the attribute read as the identifier (default `data-testid`; `id` is the fallback). */
+  testIdAttribute?: string;
+  /** Seconds an action polls for its selector to resolve uniquely before acting (0 = off). */
+  actionTimeout?: number;
   grantPermissions?: string[];
   launchEnv?: Record<string, string>;
   launchArgs?: string[];

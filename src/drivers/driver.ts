@@ -22,6 +22,7 @@
  * @module
  */
 import type { Selector } from "../scenario/types.ts";
+import type { KeyChord } from "./keys.ts";
 import type { ActuatorName } from "./registry.ts";
 
 /**
@@ -79,6 +80,9 @@ export interface Element {
  */
 export type Gesture =
   | "tap"
+  | "secondaryTap"
+  | "hover"
+  | "press"
   | "doubleTap"
   | "longPress"
   | "swipe"
@@ -163,6 +167,10 @@ export type Capability =
   | "selectOption"
   | "handleSystemAlert"
   | "pickerWheel"
+  | "hover"
+  | "keyPress"
+  | "secondaryTap"
+  | "tapOffset"
   | string;
 
 /**
@@ -204,6 +212,54 @@ export interface DriverInterval {
 }
 
 /**
+ * How a tap is delivered (docs/scenario-language.md#taps): which pointer button, and where inside
+ * the element, as fractions of its frame (`[0.5, 0.5]`, the centre, when absent). A backend that
+ * cannot honour an option lacks its capability (`secondaryTap`, `tapOffset`), so preflight
+ * rejects the scenario before it runs.
+ *
+ * @example
+ * ```ts
+ * await driver.tap({ id: "row.3" }, { button: "secondary" }); // a context click
+ * await driver.tap({ id: "slider" }, { at: [0.9, 0.5] }); // near the right edge
+ * ```
+ */
+export interface TapOptions {
+  button?: "primary" | "secondary";
+  at?: Point;
+}
+
+/**
+ * How a page's JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) was answered,
+ * recorded on the step it appeared in (docs/scenario-language.md#dialogs).
+ *
+ * @example
+ * ```ts
+ * const seen: DialogRecord = { kind: "confirm", text: "Delete 3 items?", answer: "dismissed" };
+ * ```
+ */
+export interface DialogRecord {
+  kind: string;
+  text: string;
+  answer: "accepted" | "dismissed";
+  /** Dialog handling was off: the step it appeared in fails. */
+  unexpected?: boolean;
+}
+
+/**
+ * Which answer a backend gives a JavaScript dialog of each kind; `fail` dismisses it and marks it
+ * unexpected, which fails the step it appeared in (dialog handling turned off).
+ *
+ * @example
+ * ```ts
+ * const policy: DialogPolicy = { default: "dismiss", byKind: { confirm: "accept" } };
+ * ```
+ */
+export interface DialogPolicy {
+  default: "accept" | "dismiss" | "fail";
+  byKind: Record<string, "accept" | "dismiss">;
+}
+
+/**
  * The contract every backend fulfils. All calls are async because real backends talk to a
  * process, a browser or an HTTP runner. Selectors resolve host-side over `query()` with
  * `resolveUnique` (`src/selectors/`); the tap family then checks that nothing covers the target.
@@ -219,7 +275,8 @@ export interface DriverInterval {
 export interface Driver {
   readonly name: DriverName;
   query(): Promise<Element[]>;
-  tap(sel: Selector): Promise<void>;
+  /** Options beyond a primary tap at the centre need the matching capability. */
+  tap(sel: Selector, opts?: TapOptions): Promise<void>;
   doubleTap(sel: Selector): Promise<void>;
   longPress(sel: Selector, seconds: number): Promise<void>;
   /** Pure check: not found → false; ambiguous still throws. */
@@ -246,7 +303,16 @@ export interface Driver {
   screenshot(path: string): Promise<void>;
   capabilities(): Set<Capability>;
 
-  // Optional, feature-detected.
+  // Optional, feature-detected (and declared as a capability, so preflight can refuse a scenario
+  // that needs one the backend lacks).
+  /** Moves the pointer over the element (capability `hover`). */
+  hover?(sel: Selector): Promise<void>;
+  /** Presses a key chord on whatever has focus (capability `keyPress`; src/drivers/keys.ts). */
+  press?(chord: KeyChord): Promise<void>;
+  /** Sets how JavaScript dialogs are answered from now on (web). */
+  answerDialogs?(policy: DialogPolicy): void;
+  /** The JavaScript dialogs answered since the previous drain, oldest first. */
+  drainDialogs?(): DialogRecord[];
   /**
    * The tree read last, while no command was sent since and it is young enough to act on (the
    * rule the driver's own taps resolve by); null otherwise. A step that needs geometry or a
@@ -440,6 +506,32 @@ export class ChannelError extends DriverError {
 }
 
 /**
+ * A text action found nothing to type into: no editable element has focus (a tap on `into` that
+ * focused nothing, or none at all). Without it the keys would go nowhere and the step pass.
+ *
+ * @example
+ * ```ts
+ * throw new NothingFocused("type: nothing is focused");
+ * ```
+ */
+export class NothingFocused extends DriverError {
+  override readonly code = "E_NOT_FOCUSED";
+}
+
+/**
+ * The element resolved but is disabled: a tap on it would do nothing (web), so the step fails
+ * instead of passing having done nothing. Not a cover: no recovery scroll helps.
+ *
+ * @example
+ * ```ts
+ * throw new ElementDisabled('not enabled: id=save@[16,600,358,44] is disabled');
+ * ```
+ */
+export class ElementDisabled extends DriverError {
+  override readonly code = "E_DISABLED";
+}
+
+/**
  * Errors the step body turns into a failed step (README resolved inconsistency 19).
  *
  * @example
@@ -450,5 +542,6 @@ export class ChannelError extends DriverError {
  */
 export function isStepLevelError(err: unknown): err is DriverError {
   return err instanceof SelectorError || err instanceof ElementNotTappable ||
-    err instanceof UnsupportedAction || err instanceof NotImplementedByBackend;
+    err instanceof UnsupportedAction || err instanceof NotImplementedByBackend ||
+    err instanceof NothingFocused || err instanceof ElementDisabled;
 }

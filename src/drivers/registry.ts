@@ -184,3 +184,23 @@ export async function selectBackend(eff: Effective, req: BackendRequest): Promis
     }; available in this build: ${availableSummary()}`,
   );
 }
+
+/**
+ * The backend a run with `tokens` would choose for the target, ignoring whether this machine can
+ * start it: what `lint --config --target` checks scenarios against, without a device.
+ *
+ * @example
+ * ```ts
+ * descriptorFor(webEff)?.actuator; // "playwright"
+ * descriptorFor(webEff, ["fake"]); // undefined (fake does not drive web targets)
+ * ```
+ */
+export function descriptorFor(
+  eff: Effective,
+  tokens?: readonly string[],
+): BackendDescriptor | undefined {
+  const requested = tokens && tokens.length > 0 ? tokens : [eff.platform];
+  return expandTokens(requested).find((d) =>
+    d.platform === "any" || d.platform === eff.app.platform
+  );
+}

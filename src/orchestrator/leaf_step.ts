@@ -28,6 +28,8 @@ import { runExtract } from "./extract.ts";
 import { InterruptGuard } from "./interrupts.ts";
 import { newOutcome, recordOutcome, stepIdOf } from "./outcome.ts";
 import { primarySelector } from "./primary_selector.ts";
+import { autoWait } from "./auto_wait.ts";
+import { stepDetail } from "./step_detail.ts";
 import { type BodyResult, failedBody, runStepBody } from "./step_body.ts";
 import {
   InvalidAfterSubstitution,
@@ -103,6 +105,19 @@ export async function runLeafStep(
     post = body.tree ?? await driver.query();
     ctx.prevTree = post;
     ctx.afterShotTree = post;
+    const dialogs = driver.drainDialogs?.() ?? [];
+    if (dialogs.length > 0) {
+      outcome.dialogs = dialogs.map((d) => ({ ...d, text: maskSecrets(ctx, d.text) }));
+      const surprise = dialogs.find((d) => d.unexpected);
+      if (body.ok && surprise) {
+        body = {
+          ...body,
+          ok: false,
+          reason: `unexpected ${surprise.kind} dialog ${JSON.stringify(surprise.text)} ` +
+            "(dismissed; dialog handling is off)",
+        };
+      }
+    }
     if (!body.ok && body.trace) {
       const diag = await sink.waitDiagnostic(stepDir, body.trace, post);
       if (diag) artifacts.push(diag);
@@ -125,6 +140,8 @@ export async function runLeafStep(
 
   outcome.ok = body.ok;
   outcome.reason = maskSecrets(ctx, body.reason);
+  const detail = stepDetail(s, post);
+  if (detail !== null) outcome.detail = maskSecrets(ctx, detail);
   outcome.assertionResults = maskResults(ctx, body.assertionResults);
   if (body.generated !== undefined) outcome.generated = body.generated;
 
@@ -170,6 +187,9 @@ async function act(
     }
     if (guard.failure !== null) return { body: failedBody(guard.failure), preTree };
   }
+
+  const waited = await autoWait(ctx, s, primarySelector(s));
+  if (waited !== null) outcome.autoWait = { ...waited, selector: maskValue(ctx, waited.selector) };
 
   const noteAlert = (label: string) => (outcome.alerts ??= []).push({ label });
   let watchers: readonly PollWatcher[] = NO_WATCHERS;

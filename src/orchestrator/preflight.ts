@@ -9,8 +9,10 @@
  */
 import type { Capability } from "../drivers/driver.ts";
 import type { Assertion, AssertionKind, Scenario, Step } from "../scenario/types.ts";
+import type { SourcePos } from "../yaml/pnode.ts";
 import { DEVICE_CONTROL_ACTIONS } from "./actions/device_control.ts";
 import { tokenKind } from "./evidence_rules.ts";
+import { tapSpec } from "../scenario/tap_spec.ts";
 
 /** Step actions whose behaviour is LATER (parse-only). */
 export const LATER_ACTIONS: ReadonlySet<string> = new Set([
@@ -38,6 +40,8 @@ export const LATER_CAPTURES: ReadonlySet<string> = new Set(["rawTree", "appTrace
 
 /** The capability each gated action needs (docs/architecture.md#preflight). */
 const ACTION_CAPABILITY: Readonly<Record<string, string>> = {
+  press: "keyPress",
+  hover: "hover",
   pinch: "multiTouch",
   rotate: "multiTouch",
   selectOption: "selectOption",
@@ -64,7 +68,8 @@ const ASSERTION_CAPABILITY: Readonly<Partial<Record<AssertionKind, string>>> = {
 
 interface Visitor {
   step(step: Step, path: string): void;
-  assertion(a: Assertion, path: string): void;
+  /** `owner`: the step holding the assertion, or null (`expect`, an interrupt's condition). */
+  assertion(a: Assertion, path: string, owner: Step | null): void;
 }
 
 function walkSteps(steps: readonly Step[], prefix: string, kind: string, v: Visitor): void {
@@ -78,10 +83,17 @@ function walkStep(step: Step, path: string, v: Visitor): void {
   v.step(step, path);
   switch (step.action) {
     case "assert":
-      step.body.forEach((a, i) => v.assertion(a, `${path} > assert[${i}]`));
+      step.body.forEach((a, i) => v.assertion(a, `${path} > assert[${i}]`, step));
+      break;
+    case "wait":
+      if ("until" in step.body && step.body.until.kind === "assert") {
+        step.body.until.assertions.forEach((a, i) =>
+          v.assertion(a, `${path} > wait > until > assert[${i}]`, step)
+        );
+      }
       break;
     case "if":
-      v.assertion(step.body.condition, `${path} > if > condition`);
+      v.assertion(step.body.condition, `${path} > if > condition`, step);
       walkSteps(step.body.then, `${path} > if`, "then", v);
       walkSteps(step.body.else ?? [], `${path} > if`, "else", v);
       break;
@@ -97,69 +109,136 @@ function walkStep(step: Step, path: string, v: Visitor): void {
 function walkScenario(s: Scenario, v: Visitor): void {
   s.before.forEach((step, i) => walkStep(step, `before > step ${i}`, v));
   walkSteps(s.steps, "", "step", v);
-  s.expect.forEach((a, i) => v.assertion(a, `expect[${i}]`));
+  s.expect.forEach((a, i) => v.assertion(a, `expect[${i}]`, null));
   s.after.forEach((rule, r) =>
     rule.steps.forEach((step, i) => walkStep(step, `after[${r}] > step ${i}`, v))
   );
   s.interrupts.forEach((entry, e) => {
-    v.assertion(entry.condition, `interrupts[${e}] > condition`);
+    v.assertion(entry.condition, `interrupts[${e}] > condition`, null);
     entry.steps.forEach((step, i) => walkStep(step, `interrupts[${e}] > step ${i}`, v));
   });
 }
 
-/** Every LATER feature the scenario uses, as `<path>: <what>`. */
-export function unsupportedFeatures(s: Scenario): string[] {
-  const out: string[] = [];
+/**
+ * Calls `fn` with every step of the scenario (before, steps, after, interrupts, and the steps
+ * nested in control flow) and its preflight path.
+ *
+ * @example
+ * ```ts
+ * forEachStep(scenario, (step, path) => console.log(path, step.action)); // "step 0 tap" …
+ * ```
+ */
+export function forEachStep(s: Scenario, fn: (step: Step, path: string) => void): void {
+  walkScenario(s, { step: fn, assertion: () => {} });
+}
+
+/**
+ * One reason a scenario cannot run, where it is: the path (`step 3`, `expect[0]`…), what is
+ * wrong, and the source position of the step (or the scenario) it comes from.
+ */
+export interface PreflightProblem {
+  kind: "later" | "capability";
+  path: string;
+  message: string;
+  pos?: SourcePos;
+}
+
+/** Every LATER feature the scenario uses, positioned. */
+export function laterProblems(s: Scenario): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  const add = (path: string, message: string, pos: SourcePos | undefined) =>
+    out.push({ kind: "later", path, message, pos });
   walkScenario(s, {
     step(step, path) {
-      if (LATER_ACTIONS.has(step.action)) out.push(`${path}: ${step.action} is not supported yet`);
+      if (LATER_ACTIONS.has(step.action)) {
+        add(path, `${step.action} is not supported yet`, step.pos);
+      }
       step.capture?.forEach((token, i) => {
         if (LATER_CAPTURES.has(tokenKind(token))) {
-          out.push(`${path} > capture[${i}]: capture ${token} is not supported yet`);
+          add(`${path} > capture[${i}]`, `capture ${token} is not supported yet`, step.pos);
         }
       });
     },
-    assertion(a, path) {
+    assertion(a, path, owner) {
       if (LATER_ASSERTIONS.has(a.kind)) {
-        out.push(`${path}: ${a.kind} assertion is not supported yet`);
+        add(path, `${a.kind} assertion is not supported yet`, owner?.pos ?? s.pos);
       }
     },
   });
   s.capturePolicy.forEach((rule, r) =>
     rule.capture.forEach((token, i) => {
       if (LATER_CAPTURES.has(tokenKind(token))) {
-        out.push(`capturePolicy[${r}].capture[${i}]: capture ${token} is not supported yet`);
+        add(
+          `capturePolicy[${r}].capture[${i}]`,
+          `capture ${token} is not supported yet`,
+          s.pos,
+        );
       }
     })
   );
   if (Object.keys(s.permissions).length > 0) {
-    out.push("scenario.permissions: permissions are not supported yet");
+    add("scenario.permissions", "permissions are not supported yet", s.pos);
   }
-  if (s.network?.filter !== undefined) out.push("scenario.network.filter: is not supported yet");
+  if (s.network?.filter !== undefined) {
+    add("scenario.network.filter", "is not supported yet", s.pos);
+  }
+  return out;
+}
+
+/** Every LATER feature the scenario uses, as `<path>: <what>`. */
+export function unsupportedFeatures(s: Scenario): string[] {
+  return laterProblems(s).map((p) => `${p.path}: ${p.message}`);
+}
+
+/** What a step needs, as `[label, capability]` pairs: its action's, then its options'. */
+function neededCapabilities(step: Step): [string, string][] {
+  const out: [string, string][] = [];
+  const cap = ACTION_CAPABILITY[step.action];
+  if (cap !== undefined) out.push([step.action, cap]);
+  if (step.action === "tap") {
+    const spec = tapSpec(step.body);
+    if (spec.button === "secondary") out.push(["tap button: secondary", "secondaryTap"]);
+    if (spec.at) out.push(["tap at", "tapOffset"]);
+  }
+  return out;
+}
+
+/** Capability gaps on a backend offering `caps`, positioned. */
+export function capabilityProblems(
+  s: Scenario,
+  caps: ReadonlySet<Capability>,
+): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  const add = (path: string, message: string, pos: SourcePos | undefined) =>
+    out.push({ kind: "capability", path, message, pos });
+  for (const cap of ["query", "elements"]) {
+    if (!caps.has(cap)) add("running", `needs '${cap}'`, s.pos);
+  }
+  walkScenario(s, {
+    step(step, path) {
+      for (const [what, cap] of neededCapabilities(step)) {
+        if (!caps.has(cap)) add(path, `${what} needs '${cap}'`, step.pos);
+      }
+    },
+    assertion(a, path, owner) {
+      const cap = ASSERTION_CAPABILITY[a.kind];
+      if (cap !== undefined && !caps.has(cap)) {
+        add(path, `${a.kind} needs '${cap}'`, owner?.pos ?? s.pos);
+      }
+    },
+  });
+  for (const service of Object.keys(s.permissions)) {
+    const cap = `deviceControl.permissions.${service}`;
+    if (!caps.has(cap)) add("scenario.permissions", `${service} needs '${cap}'`, s.pos);
+  }
   return out;
 }
 
 /** Capability gaps on a backend offering `caps`, as `<path>: <label> needs '<cap>'`. */
 export function capabilityGaps(s: Scenario, caps: ReadonlySet<Capability>): string[] {
-  const out: string[] = [];
-  for (const cap of ["query", "elements"]) {
-    if (!caps.has(cap)) out.push(`running needs '${cap}'`);
-  }
-  walkScenario(s, {
-    step(step, path) {
-      const cap = ACTION_CAPABILITY[step.action];
-      if (cap !== undefined && !caps.has(cap)) out.push(`${path}: ${step.action} needs '${cap}'`);
-    },
-    assertion(a, path) {
-      const cap = ASSERTION_CAPABILITY[a.kind];
-      if (cap !== undefined && !caps.has(cap)) out.push(`${path}: ${a.kind} needs '${cap}'`);
-    },
-  });
-  for (const service of Object.keys(s.permissions)) {
-    const cap = `deviceControl.permissions.${service}`;
-    if (!caps.has(cap)) out.push(`scenario.permissions: ${service} needs '${cap}'`);
-  }
-  return out;
+  return capabilityProblems(s, caps).map((p) =>
+    p.path === "running" ? `running ${p.message}` : `${p.path}: ${p.message}`
+  );
 }
 
 /**

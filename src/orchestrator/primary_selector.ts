@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { tapSpec } from "../scenario/tap_spec.ts";
 import type { Selector, Step } from "../scenario/types.ts";
 
 /**
@@ -20,8 +21,12 @@ import type { Selector, Step } from "../scenario/types.ts";
 export function primarySelector(step: Step): Selector | null {
   switch (step.action) {
     case "tap":
+      return tapSpec(step.body).sel;
     case "doubleTap":
+    case "hover":
       return step.body;
+    case "press":
+      return step.body.into ?? null;
     case "longPress":
     case "pinch":
     case "rotate":

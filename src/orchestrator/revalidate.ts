@@ -8,6 +8,7 @@
  */
 import { compileRegex, InvalidRegex } from "../selectors/mod.ts";
 import type { Assertion, Step } from "../scenario/types.ts";
+import { parseKeyChord } from "../drivers/keys.ts";
 
 /** Keys whose string value is a regex pattern anywhere in a step body. */
 const REGEX_KEYS: ReadonlySet<string> = new Set([
@@ -98,8 +99,27 @@ function scalarProblem(step: Step): string | null {
       return coerceNumber(b, "scale", at("scale"), { above: 0 });
     case "rotate":
       return coerceNumber(b, "radians", at("radians"), {});
-    case "wait":
+    case "wait": {
+      const until = b.until as Obj | undefined;
+      if (until && until.kind === "assert") {
+        const list = until.assertions as Obj[];
+        for (let i = 0; i < list.length; i++) {
+          const p = assertionScalars(list[i], `wait.until.assert[${i}]`);
+          if (p !== null) return p;
+        }
+      }
       return coerceNumber(b, "timeout", at("timeout"), { min: 0 });
+    }
+    case "tap": {
+      const point = b.at as Obj | undefined;
+      if (!point) return null;
+      return coerceNumber(point, "x", at("at.x"), { min: 0, max: 1 }) ??
+        coerceNumber(point, "y", at("at.y"), { min: 0, max: 1 });
+    }
+    case "press": {
+      const chord = parseKeyChord(String(b.key));
+      return "error" in chord ? `${at("key")}: ${chord.error}` : null;
+    }
     case "type":
       return coerceBoolean(b, "submit", at("submit"));
     case "http":

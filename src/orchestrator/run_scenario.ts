@@ -79,6 +79,7 @@ export async function runScenario(
 ): Promise<RunResult> {
   const ctx = createRunContext(driver, scenario, options);
   if (options.scenarioId !== undefined) ctx.sink.beginScenario(options.scenarioId);
+  if (options.dialogPolicy) driver.answerDialogs?.(options.dialogPolicy);
   const result: RunResult = {
     scenario: scenario.name,
     ok: false,

@@ -19,6 +19,7 @@ import { email } from "./actions/email.ts";
 import { generate } from "./actions/generate.ts";
 import { drag, swipe, tapPoint } from "./actions/gestures.ts";
 import { http } from "./actions/http.ts";
+import { hover, press } from "./actions/keys.ts";
 import { manual } from "./actions/manual.ts";
 import { pinch, rotate } from "./actions/multi_touch.ts";
 import { back, relaunch } from "./actions/navigation.ts";
@@ -89,7 +90,13 @@ async function dispatch(
   switch (step.action) {
     case "wait": {
       const w = await runWait(ctx, step.body, watchers);
-      return { ok: w.ok, reason: w.reason, assertionResults: [], tree: w.tree, trace: w.trace };
+      return {
+        ok: w.ok,
+        reason: w.reason,
+        assertionResults: w.results ?? [],
+        tree: w.tree,
+        trace: w.trace,
+      };
     }
     case "assert": {
       const { results, tree } = await evaluateBlock(ctx, step.body, {});
@@ -104,6 +111,12 @@ async function dispatch(
     }
     case "tap":
       await tap(ctx, step.body);
+      return PASSED;
+    case "press":
+      await press(ctx, step.body);
+      return PASSED;
+    case "hover":
+      await hover(ctx, step.body);
       return PASSED;
     case "doubleTap":
       await doubleTap(ctx, step.body);

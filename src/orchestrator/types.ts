@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Actuation, Driver, Element } from "../drivers/driver.ts";
+import type { Actuation, DialogPolicy, DialogRecord, Driver, Element } from "../drivers/driver.ts";
 import type { AssertionKind, Interrupt, Redact, Selector } from "../scenario/types.ts";
 import type { ActionName, CaptureToken } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
@@ -66,6 +66,26 @@ export interface StepOutcome {
   startedAt?: number;
   /** System alerts the alert guard dismissed during this step. */
   alerts?: { label: string }[];
+  /** The opt-in auto-wait before the action (target `actionTimeout`). */
+  autoWait?: AutoWait;
+  /** JavaScript dialogs the page opened during this step, and how each was answered. */
+  dialogs?: DialogRecord[];
+  /**
+   * What the step did beyond its selector, for reports: the text typed (masked when secret),
+   * the key pressed, the kind of wait (docs/reports.md#steps).
+   */
+  detail?: string;
+}
+
+/** What an action's auto-wait did: how long, how many reads, and whether it got its target. */
+export interface AutoWait {
+  selector: Selector;
+  seconds: number;
+  polls: number;
+  /** The selector resolved uniquely (to an enabled element, when `enabled`) in time. */
+  ready: boolean;
+  /** The action presses on its target, so a disabled one was waited out too. */
+  enabled: boolean;
 }
 
 export type AfterVerdict = "success" | "error" | "";
@@ -136,4 +156,11 @@ export interface RunOptions {
   onStepStart?: (phase: "before" | "steps" | "after", index: number, action: ActionName) => void;
   /** Random source (generate steps); defaults to crypto. */
   random?: () => number;
+  /**
+   * Seconds an action polls for its selector before acting (target `actionTimeout`); 0 or
+   * absent = one read, today's behaviour.
+   */
+  actionTimeoutS?: number;
+  /** How JavaScript dialogs are answered (from systemAlertHandling); default: dismissed. */
+  dialogPolicy?: DialogPolicy;
 }

@@ -7,9 +7,11 @@
  */
 import type { Element } from "../drivers/driver.ts";
 import type { WaitTrace } from "../evidence/sink.ts";
-import { countMatching, requestLabel } from "../assertions/mod.ts";
-import { findAll, renderSelector, treesEqual } from "../selectors/mod.ts";
-import type { RequestMatch, Selector, WaitSpec } from "../scenario/types.ts";
+import { countMatching, evaluate, passed, requestLabel } from "../assertions/mod.ts";
+import { indexedPresent, renderSelector, treesEqual } from "../selectors/mod.ts";
+import type { Assertion, RequestMatch, Selector, WaitSpec } from "../scenario/types.ts";
+import { failedReasons } from "./assert_block.ts";
+import type { AssertionResult } from "./types.ts";
 import { checkCancelled } from "./cancellation.ts";
 import type { RunContext } from "./context.ts";
 import { pastDeadline, sleepRemainder } from "./poll.ts";
@@ -37,6 +39,8 @@ export interface WaitOutcome {
   tree: Element[] | null;
   /** Poll record of a `for` wait, for its timeout diagnostic. */
   trace: WaitTrace | null;
+  /** An `until: assert` wait's results on its last read. */
+  results?: AssertionResult[];
 }
 
 /** The timeout a wait really uses: its own, raised to the run's floor. */
@@ -64,6 +68,8 @@ export function runWait(
       return waitSettled(ctx, t, watchers);
     case "request":
       return waitRequest(ctx, spec.until.match, t);
+    case "assert":
+      return waitAssert(ctx, spec.until.assertions, t, watchers);
   }
 }
 
@@ -131,7 +137,7 @@ async function waitFor(
     if (tree.length > 0 && trace.firstNonemptySeconds === null) {
       trace.firstNonemptySeconds = readStart - start;
     }
-    return findAll(tree, sel).length > 0;
+    return indexedPresent(tree, sel);
   }, watchers);
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
   trace.elementsAtTimeout = r.tree.length;
@@ -141,7 +147,7 @@ async function waitFor(
 }
 
 async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
-  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => findAll(tree, sel).length === 0, []);
+  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => !indexedPresent(tree, sel), []);
   const reason = r.met ? "" : timeoutText(`gone ${renderSelector(sel)}`, t);
   return { ok: r.met, reason, tree: r.tree, trace: null };
 }
@@ -182,6 +188,27 @@ async function waitSettled(
   }, watchers);
   if (r.abort !== null) return aborted(r.abort);
   return { ok: true, reason: "", tree: r.tree, trace: null };
+}
+
+/**
+ * Polls until every assertion holds on one read (the explicit form of auto-waiting); on timeout
+ * fails with the reasons of the last read's failed assertions.
+ */
+async function waitAssert(
+  ctx: RunContext,
+  assertions: readonly Assertion[],
+  t: number,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
+  let results: AssertionResult[] = [];
+  const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => {
+    results = evaluate(tree, assertions, ctx.driver.exchanges?.() ?? [], {});
+    return passed(results);
+  }, watchers);
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, results };
+  if (r.abort !== null) return aborted(r.abort);
+  const reason = `${timeoutText("until assert", t)}: ${failedReasons(results)}`;
+  return { ok: false, reason, tree: r.tree, trace: null, results };
 }
 
 /** Counts observed exchanges matching `match` (≥ `match.count ?? 1`); reads no tree. */

@@ -159,6 +159,8 @@ function scenario(v: unknown): ManifestScenario {
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),
+    target: str(r.target),
+    started_at: num(r.started_at),
   };
 }
 
@@ -184,6 +186,22 @@ function step(v: unknown): ManifestStep {
     line: numOrNull(s.line),
     file: strOrNull(s.file),
     retried: bool(s.retried),
+    detail: strOrNull(s.detail),
+    auto_wait: isObj(s.auto_wait)
+      ? {
+        selector: isObj(obj(s.auto_wait).selector) ? obj(obj(s.auto_wait).selector) : {},
+        seconds: num(obj(s.auto_wait).seconds),
+        polls: num(obj(s.auto_wait).polls),
+        ready: bool(obj(s.auto_wait).ready),
+        enabled: bool(obj(s.auto_wait).enabled),
+      }
+      : null,
+    dialogs: list(s.dialogs, (d) => ({
+      kind: str(obj(d).kind),
+      text: str(obj(d).text),
+      answer: str(obj(d).answer),
+      unexpected: bool(obj(d).unexpected),
+    })),
   };
 }
 

@@ -128,6 +128,8 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,
+    target: rec.target ?? "",
+    started_at: rec.startedAt,
   };
 }
 
@@ -160,6 +162,22 @@ function stepBody(o: StepOutcome, startedAt: number): ManifestStep {
     line: o.line ?? null,
     file: o.file ?? null,
     retried: o.retried ?? false,
+    detail: o.detail ?? null,
+    auto_wait: o.autoWait
+      ? {
+        selector: { ...o.autoWait.selector },
+        seconds: o.autoWait.seconds,
+        polls: o.autoWait.polls,
+        ready: o.autoWait.ready,
+        enabled: o.autoWait.enabled,
+      }
+      : null,
+    dialogs: (o.dialogs ?? []).map((d) => ({
+      kind: d.kind,
+      text: d.text,
+      answer: d.answer,
+      unexpected: d.unexpected ?? false,
+    })),
   };
 }
 

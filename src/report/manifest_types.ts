@@ -127,6 +127,27 @@ export interface ManifestStep {
   line: number | null;
   file: string | null;
   retried: boolean;
+  /** What the step did beyond its selector (typed text, key, wait kind); null when nothing. */
+  detail: string | null;
+  /** The opt-in auto-wait before the action (target `actionTimeout`); null when off. */
+  auto_wait: ManifestAutoWait | null;
+  /** JavaScript dialogs opened during the step and how each was answered. */
+  dialogs: ManifestDialog[];
+}
+
+export interface ManifestAutoWait {
+  selector: ManifestSelector;
+  seconds: number;
+  polls: number;
+  ready: boolean;
+  enabled: boolean;
+}
+
+export interface ManifestDialog {
+  kind: string;
+  text: string;
+  answer: string;
+  unexpected: boolean;
 }
 
 /**
@@ -216,6 +237,10 @@ export interface ManifestScenario {
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;
+  /** The config target it ran on ("" when unknown, e.g. an older manifest). */
+  target: string;
+  /** Absolute epoch seconds at which it started (0 when unknown); with `duration_s`, wall time. */
+  started_at: number;
 }
 
 /**

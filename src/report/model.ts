@@ -66,6 +66,8 @@ export interface ScenarioRecord {
   attempts?: number;
   /** Scenario source file, when known. */
   file?: string;
+  /** The config target it ran on. */
+  target?: string;
   description?: string;
   /** Scenario-level artifacts: network.json, appTrace, the web scenario video. */
   artifacts: Artifact[];

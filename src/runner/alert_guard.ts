@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { DialogPolicy } from "../drivers/driver.ts";
 import type { AlertGuard } from "../orchestrator/types.ts";
 import type { SystemAlertHandling } from "../scenario/types.ts";
 
@@ -45,6 +46,40 @@ export function alertHandlingEnabled(
   const on = (v: SystemAlertHandling | undefined) =>
     v === undefined ? undefined : typeof v === "boolean" ? v : v.enabled;
   return flag ?? on(scenario) ?? on(target) ?? true;
+}
+
+/** Dialog kinds a rule may name (a web page's JavaScript dialogs). */
+const DIALOG_KINDS: ReadonlySet<string> = new Set(["alert", "confirm", "prompt", "beforeunload"]);
+
+/**
+ * How a web page's JavaScript dialogs are answered (docs/scenario-language.md#dialogs): with
+ * handling off, a dialog is dismissed and fails its step; on, it is dismissed unless a rule
+ * (`{prompt: confirm, choice: grant}`) accepts its kind. The scenario's rules win over the
+ * target's, kind by kind.
+ *
+ * @example
+ * ```ts
+ * dialogPolicy(undefined, { enabled: true, rules: [{ prompt: "confirm", choice: "grant" }] }, undefined);
+ * // { default: "dismiss", byKind: { confirm: "accept" } }
+ * dialogPolicy(false, undefined, undefined); // { default: "fail", byKind: {} }
+ * ```
+ */
+export function dialogPolicy(
+  flag: boolean | undefined,
+  scenario: SystemAlertHandling | undefined,
+  target: SystemAlertHandling | undefined,
+): DialogPolicy {
+  if (!alertHandlingEnabled(flag, scenario, target)) return { default: "fail", byKind: {} };
+  const byKind: Record<string, "accept" | "dismiss"> = {};
+  for (const v of [target, scenario]) {
+    if (typeof v !== "object") continue;
+    for (const rule of v.rules ?? []) {
+      if (DIALOG_KINDS.has(rule.prompt)) {
+        byKind[rule.prompt] = rule.choice === "grant" ? "accept" : "dismiss";
+      }
+    }
+  }
+  return { default: "dismiss", byKind };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * `bajutsu run` end to end (docs/architecture.md): plan (config, target, scenarios, backend) →
- * start (run folder, signals, redaction) → dispatch (one pass, or one per engine of a matrix) →
- * finish (reports, verdict, exit code). Every run that reaches dispatch writes manifest.json and
+ * `bajutsu run` end to end (docs/architecture.md): plan (config, target, scenarios, backend,
+ * preflight) → the target's app server → start (run folder, signals, redaction) → dispatch (one
+ * pass, or one per engine of a matrix) → finish (reports, verdict, exit code). Every run that reaches dispatch writes manifest.json and
  * the reports, also when a scenario throws, the run is cancelled, or a device fails.
  *
  * @module
@@ -15,6 +15,7 @@ import { runPass } from "./run_pass.ts";
 import { planRun, type RunPlan } from "./run_plan.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
 import { type StartedRun, startRun } from "./run_start.ts";
+import { startTargetServer } from "./target_server.ts";
 
 /**
  * Runs `bajutsu run` and returns the exit code. Every stdout/stderr line is made printable
@@ -33,6 +34,10 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   const io = printableIo(rawIo);
   const plan = await planRun(req, io);
   if (plan === null) return EXIT_USAGE;
+  // The target's app server runs for the whole run and stops however the run ends.
+  const server = await startTargetServer(plan.eff, io);
+  if (server === false) return EXIT_USAGE;
+  await using _server = server;
   const run = await startRun(plan, io);
   if (run === null) return EXIT_USAGE;
   return await finishRun(plan, run, await dispatch(plan, run));

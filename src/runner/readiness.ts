@@ -8,7 +8,7 @@ import type { Driver, Element } from "../drivers/driver.ts";
 import type { Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
-import { findAll } from "../selectors/mod.ts";
+import { indexedPresent } from "../selectors/mod.ts";
 
 /**
  * Which rung of the readiness gate fired (or `timeout`).
@@ -89,7 +89,7 @@ export function readinessRung(
 ): { fired: ReadinessSignal | null; rungs: ReadinessSignal[] } {
   if (usableReadySelector(readyWhen)) {
     return {
-      fired: findAll(tree, readyWhen).length >= 1 ? "readyWhen" : null,
+      fired: indexedPresent(tree, readyWhen) ? "readyWhen" : null,
       rungs: ["readyWhen"],
     };
   }

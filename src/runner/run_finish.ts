@@ -53,8 +53,9 @@ export async function finishRun(
   const records = await withScenarioVideos(dispatched.records, run.runDir, plan.backend.actuator);
   const scenarioOf = scenariosBySid(plan.scenarios);
   const paths = { cwd: io.cwd, written: (a: { name: string }) => !evidenceFailures.failed(a.name) };
+  // Each record names the target it ran on: a merged report shows it per scenario.
   const reportRecords = records.map((r) =>
-    run.redactForReport(scenarioOf(r))(portableRecord(r, paths))
+    run.redactForReport(scenarioOf(r))({ ...portableRecord(r, paths), target: plan.eff.target })
   );
   let manifestPath: string;
   try {

@@ -9,7 +9,12 @@ import { FileSink } from "../evidence/file_sink.ts";
 import { runScenario } from "../orchestrator/run_scenario.ts";
 import { preflight } from "../orchestrator/preflight.ts";
 import type { ScenarioRecord } from "../report/model.ts";
-import { alertHandlingEnabled, guardLabels, nativeAlertGuard } from "./alert_guard.ts";
+import {
+  alertHandlingEnabled,
+  dialogPolicy,
+  guardLabels,
+  nativeAlertGuard,
+} from "./alert_guard.ts";
 import { RunCrashBudget } from "./crash_budget.ts";
 import { devicePool } from "./pool.ts";
 import { formatProgress, formatStepLine } from "./progress.ts";
@@ -90,6 +95,12 @@ export async function runPass(
           )
           ? nativeAlertGuard(guardLabels(s.systemAlertHandling, eff.run.systemAlertHandling))
           : null,
+        dialogPolicy: dialogPolicy(
+          req.systemAlertHandling,
+          s.systemAlertHandling,
+          eff.run.systemAlertHandling,
+        ),
+        actionTimeoutS: eff.run.actionTimeoutS,
         readiness: lease.readiness
           ? {
             ready: lease.readiness.ready,

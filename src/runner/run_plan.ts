@@ -1,6 +1,7 @@
 /**
  * Planning a run, before anything is written: the config and its target, the environment knobs,
- * the scenarios (loaded, tag-selected, sharded) and the backend. Any problem is printed and the
+ * the scenarios (loaded, tag-selected, sharded, checked against the backend and the target: the
+ * preflight of docs/cli.md#preflight) and the backend. Any problem is printed and the
  * run ends with exit 2 before a run folder exists.
  *
  * @module
@@ -15,6 +16,7 @@ import { MAX_SCENARIOS_PER_RUN } from "../scenario/input_limits.ts";
 import { selectByTags } from "../scenario/templating/tags.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { type Backend, backendFor, UsageError } from "./backends.ts";
+import { checkPlan } from "./plan_check.ts";
 import { selectShard } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
@@ -61,6 +63,15 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
       env: io.env,
       warn: (line) => io.stderr(`warning: ${line}`),
     });
+    // Every scenario against the backend and the target, all at once, before any device work.
+    const checked = checkPlan(scenarios, eff, backend);
+    for (const w of checked.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
+    if (checked.errors.length > 0) {
+      for (const e of checked.errors) io.stderr(formatLoadError(e));
+      throw new UsageError(
+        `${checked.errors.length} problem(s) before the run: nothing was run (docs/cli.md#preflight)`,
+      );
+    }
     return { req, eff, knobs, scenarios, sourceName, backend };
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.

@@ -59,6 +59,8 @@ function untilToDsl(u: Until): unknown {
       return { gone: u.sel };
     case "request":
       return { request: u.match };
+    case "assert":
+      return { assert: u.assertions.map(assertionToDsl) };
   }
 }
 

@@ -120,7 +120,9 @@ export type Until =
   | { kind: "screenChanged" }
   | { kind: "settled" }
   | { kind: "gone"; sel: Selector }
-  | { kind: "request"; match: RequestMatch };
+  | { kind: "request"; match: RequestMatch }
+  /** Every assertion holds on one read (docs/scenario-language.md#wait-until-assert). */
+  | { kind: "assert"; assertions: Assertion[] };
 
 export type WaitSpec =
   | { for: Selector; timeout: number }
@@ -152,9 +154,23 @@ export type GenerateSpec =
     into: { var: string };
   };
 
+/**
+ * The long form of `tap` (docs/scenario-language.md#taps): which pointer button, and where inside
+ * the element as fractions of its frame (`{x: 0.5, y: 0.5}`, the centre, when absent).
+ */
+export interface TapSpec {
+  sel: Selector;
+  button?: "primary" | "secondary";
+  at?: { x: number; y: number };
+}
+
 /** Every step body, keyed by its DSL action name. */
 export interface StepBodies {
-  tap: Selector;
+  /** A bare selector, or the long form with options. */
+  tap: Selector | TapSpec;
+  /** A key chord (src/drivers/keys.ts), after a reachable tap on `into` when given. */
+  press: { key: string; into?: Selector };
+  hover: Selector;
   doubleTap: Selector;
   longPress: { sel: Selector; duration: number };
   tapPoint: { x: number; y: number };
@@ -249,6 +265,8 @@ export interface Preconditions {
   launchArgs: string[];
   launchEnv: Record<string, string>;
   deeplink?: string;
+  /** Web: the page the scenario starts on, relative to the target's baseUrl (same origin). */
+  url?: string;
   locale?: string;
   setup?: string;
 }
@@ -266,7 +284,18 @@ export interface Interrupt {
 export type SystemAlertHandling = boolean | {
   enabled: boolean;
   rules?: Array<
-    { prompt: "notifications" | "tracking" | "paste" | "savePassword"; choice: "grant" | "deny" }
+    {
+      prompt:
+        | "notifications"
+        | "tracking"
+        | "paste"
+        | "savePassword"
+        | "alert"
+        | "confirm"
+        | "prompt"
+        | "beforeunload";
+      choice: "grant" | "deny";
+    }
   >;
   instruction?: string | string[];
   /** Dismiss buttons to prefer, in order (the native guard's label list). */

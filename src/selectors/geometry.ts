@@ -20,8 +20,21 @@ export function frameCenter(frame: Frame): Point {
   return [x + w / 2, y + h / 2];
 }
 
-/** Screen size as the tree's max extents `(max(x+w), max(y+h))`; `[0, 0]` for an empty tree. */
+/**
+ * The type trait of a root element: a tree whose first element carries it (the web page, framed
+ * by the viewport) measures the screen by that element.
+ */
+export const ROOT_TRAIT = "window";
+
+/**
+ * Screen size: the root element's size when the tree starts with one (docs/backends.md#web),
+ * else the tree's max extents `(max(x+w), max(y+h))`; `[0, 0]` for an empty tree. With a root,
+ * elements below the fold do not stretch the screen, so `tapPoint` fractions and directional
+ * swipes are fractions of what is visible.
+ */
 export function screenSize(tree: readonly Element[]): [w: number, h: number] {
+  const root = tree[0];
+  if (root !== undefined && root.traits[0] === ROOT_TRAIT) return [root.frame[2], root.frame[3]];
   let w = 0;
   let h = 0;
   for (const el of tree) {

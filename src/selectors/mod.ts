@@ -15,7 +15,7 @@
  */
 export { globMatch, globToRegExp } from "./glob.ts";
 export { compileMatcher, type ElementPredicate, matches } from "./match.ts";
-export { findAll } from "./find.ts";
+export { findAll, indexedNeed, indexedPresent } from "./find.ts";
 export { collapseIdentical, MAX_LISTED_CANDIDATES, resolveUnique } from "./resolve.ts";
 export {
   renderCandidate,
@@ -36,6 +36,7 @@ export {
   GESTURE_MARGIN,
   gestureAnchor,
   redirectCandidates,
+  ROOT_TRAIT,
   screenSize,
   topmostAtPoint,
 } from "./geometry.ts";

@@ -45,6 +45,16 @@ export type LoadErrorCode =
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
   | "E_ENUM"
+  /** A `press` key that is not a key chord (src/drivers/keys.ts). */
+  | "E_KEY"
+  /** Run check: a feature not supported yet (docs/cli.md#preflight). */
+  | "E_UNSUPPORTED"
+  /** Run check: the chosen backend lacks a capability a step needs. */
+  | "E_CAPABILITY"
+  /** Run check: the target's platform cannot do what the scenario asks (navigation off origin…). */
+  | "E_PLATFORM"
+  /** `index` where it can have no effect: inside `within`, in `count`, in `forEach`. */
+  | "E_INDEX_NO_EFFECT"
   /** YAML aliases expand past the limit (an "alias bomb"), or an alias refers to its own node. */
   | "E_ALIAS_LIMIT"
   /** Collections nested deeper than the limit. */
@@ -57,8 +67,10 @@ export type LoadErrorCode =
   | "E_INTERNAL"
   /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
   | "W_DEPRECATED"
-  /** Warning: a field that has no effect where it is written (e.g. `index` inside `within`). */
-  | "W_IGNORED";
+  /** Warning: a field that has no effect where it is written (e.g. the config's `mockServer`). */
+  | "W_IGNORED"
+  /** Warning: a key the target's platform ignores (e.g. `launchArgs` on a web target). */
+  | "W_PLATFORM";
 
 export interface LoadError {
   file: string;

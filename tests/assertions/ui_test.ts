@@ -42,6 +42,23 @@ Deno.test("exists negate passes when absent and fails when present", () => {
   assert.equal(present.reason, "expected absent but was present");
 });
 
+Deno.test("exists honours index: the indexed candidate must be there (26 buttons, index 99)", () => {
+  const buttons = Array.from(
+    { length: 26 },
+    (_, i) => el({ identifier: `b.${i}`, traits: ["button"], frame: [0, i * 10, 10, 10] }),
+  );
+  const exists = (index: number, negate = false) =>
+    evaluate(buttons, [{ kind: "exists", sel: { traits: ["button"], index }, negate }])[0];
+  assert.equal(exists(99).ok, false);
+  assert.equal(exists(99).reason, "expected present but was absent");
+  assert.equal(exists(99, true).ok, true);
+  assert.equal(exists(25).ok, true);
+  assert.equal(exists(26).ok, false);
+  assert.equal(exists(0).ok, true);
+  assert.equal(exists(-26).ok, true);
+  assert.equal(exists(-27).ok, false);
+});
+
 Deno.test("value equals passes and carries the op in detail", () => {
   const r = one({ kind: "value", sel: { id: "qty" }, op: { equals: "2" } });
   assert.deepEqual(r, {

@@ -41,8 +41,8 @@ Deno.test("lint expands folders and reports every file, components included", as
   assert.ok(c.out.length >= 20);
   assert.ok(c.out.every((l) => l.endsWith(": ok")), c.out.join("\n"));
   assert.ok(c.out.includes(`${rel(join(VALID_DIR, "components/login.yaml"))}: ok`));
-  // Warnings (deprecated alias, ignored index) go to stderr without failing the run.
-  assert.equal(c.err.length, 2);
+  // Warnings (a deprecated alias) go to stderr without failing the run.
+  assert.equal(c.err.length, 1);
   assert.match(c.err[0], /W_DEPRECATED/);
 });
 
@@ -155,4 +155,75 @@ Deno.test("lint reports a file that is not UTF-8 as E_ENCODING at the byte", asy
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+const WEB_CONFIG = `targets:
+  shop:
+    baseUrl: http://127.0.0.1:8787/app/
+    launchArgs: [-x]
+`;
+
+const WEB_SCENARIO = `- name: edit
+  preconditions:
+    url: https://elsewhere.example/
+    launchEnv: { A: b }
+  steps:
+    - tap: { id: ok }
+    - handleSystemAlert: { sel: { label: Allow }, timeout: 2 }
+    - tap: { id: b }
+      capture: [rawTree]
+- name: fine
+  steps:
+    - press: { key: Enter }
+    - hover: { id: menu }
+    - relaunch: { args: [-x] }
+`;
+
+Deno.test("lint --config --target reports what run would refuse, at its line, all at once", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "bajutsu.config.yaml"), WEB_CONFIG);
+    const file = join(dir, "edit.yaml");
+    await Deno.writeTextFile(file, WEB_SCENARIO);
+    const plain = capture();
+    assert.equal(await runCli(["lint", file], plain.io), 0, "the loader alone finds nothing");
+    const c = capture();
+    const config = join(dir, "bajutsu.config.yaml");
+    assert.equal(await runCli(["lint", file, "--config", config, "--target", "shop"], c.io), 1);
+    assert.deepEqual(c.out, [
+      `${file}:7:7: E_UNSUPPORTED "edit" > step 1: handleSystemAlert is not supported yet`,
+      `${file}:8:7: E_UNSUPPORTED "edit" > step 2 > capture[0]: capture rawTree is not supported yet`,
+      `${file}:7:7: E_CAPABILITY "edit" > step 1: handleSystemAlert needs 'handleSystemAlert' ` +
+      "(backend playwright)",
+      `${file}:1:3: E_PLATFORM "edit" > preconditions.url: https://elsewhere.example/ is not on ` +
+      "the target's origin http://127.0.0.1:8787",
+    ]);
+    assert.ok(c.err.some((l) => /W_PLATFORM targets\.shop\.launchArgs/.test(l)), c.err.join("\n"));
+    assert.ok(
+      c.err.some((l) =>
+        /W_PLATFORM "edit" > preconditions\.launchEnv: has no effect on web/.test(l)
+      ),
+      c.err.join("\n"),
+    );
+    // A relaunch's args do nothing on the web: a warning at the step's own line.
+    assert.ok(
+      c.err.includes(
+        `${file}:14:7: W_PLATFORM "fine" > step 2 > relaunch.args: has no effect on ` +
+          "web targets (a relaunch reloads the page)",
+      ),
+      c.err.join("\n"),
+    );
+    // The same scenarios on the fake backend: the fake can answer system alerts.
+    const fake = capture();
+    await runCli(["lint", file, "--config", config, "--backend", "fake"], fake.io);
+    assert.ok(!fake.out.some((l) => l.includes("E_CAPABILITY")), fake.out.join("\n"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lint --target without --config is a usage error", async () => {
+  const c = capture();
+  assert.equal(await runCli(["lint", VALID_DIR, "--target", "x"], c.io), 2);
+  assert.deepEqual(c.err, ["--target and --backend need --config"]);
 });

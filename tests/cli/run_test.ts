@@ -68,6 +68,8 @@ Deno.test("run: a passing fake suite exits 0, prints PASS and a valid manifest",
     "log in",
     "wrong password shows an error",
   ]);
+  // Each scenario names the target it ran on (a merged report shows it per scenario).
+  assert.deepEqual(r.manifest.scenarios.map((s) => s.target), ["app", "app"]);
   assert.ok(r.err.some((l) => /^✔ scenario 1\/2: log in \(\d+\.\d+s\)$/.test(l)), r.err.join("\n"));
   for (const f of ["junit.xml", "ctrf.json", "report.html", "scenario.yaml"]) {
     assert.ok((await Deno.stat(join(r.runDir, f))).isFile, f);
@@ -283,6 +285,86 @@ Deno.test("run: a fake target whose app file is missing or a folder exits 2, no 
         assert.deepEqual(await runFolders(runsDir), []);
       });
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: a step the backend cannot do is refused before the run, for every scenario at once", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  try {
+    const file = join(dir, "later.yaml");
+    await Deno.writeTextFile(
+      file,
+      `- name: first
+  steps:
+    - tap: { id: getStarted }
+- name: selects
+  steps:
+    - select: { into: { id: name } }
+- name: golden
+  steps:
+    - tap: { id: getStarted }
+  expect:
+    - golden: { path: g.json }
+`,
+    );
+    const runsDir = join(dir, "runs");
+    const r = await run({ runsDir, scenarios: [file] });
+    assert.equal(r.code, 2);
+    assert.deepEqual(r.manifest.scenarios, []);
+    assert.deepEqual(r.err.filter((l) => l.includes("E_UNSUPPORTED")), [
+      `${file}:6:7: E_UNSUPPORTED "selects" > step 0: select is not supported yet`,
+      `${file}:7:3: E_UNSUPPORTED "golden" > expect[0]: golden assertion is not supported yet`,
+    ]);
+    assert.match(r.err.at(-1)!, /2 problem\(s\) before the run: nothing was run/);
+    // Nothing ran: not even the first, runnable scenario left a run folder.
+    assert.equal(await Deno.stat(runsDir).then(() => true, () => false), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: the target's launchServer serves during the run and is stopped after it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  try {
+    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (l.addr as Deno.NetAddr).port;
+    l.close();
+    await Deno.writeTextFile(
+      join(dir, "server.ts"),
+      `Deno.serve({ hostname: "127.0.0.1", port: ${port}, onListen: () => console.log("up") },
+        () => new Response("ok"));`,
+    );
+    const config = join(dir, "bajutsu.config.yaml");
+    await Deno.writeTextFile(
+      config,
+      `targets:
+  app:
+    platform: fake
+    app: ${join(FIXTURE, "../fake_apps/login_app.yaml")}
+    launchServer:
+      cmd: '"${Deno.execPath()}" run --allow-net server.ts'
+      readyUrl: http://127.0.0.1:${port}/
+`,
+    );
+    const file = join(dir, "probe.yaml");
+    // The scenario itself asks the server: it must be up while the run runs.
+    await Deno.writeTextFile(
+      file,
+      `- name: server is up
+  steps:
+    - http: { url: "http://127.0.0.1:${port}/", status: 200 }
+`,
+    );
+    const r = await run({ configPath: config, scenarios: [file], runsDir: join(dir, "runs") });
+    assert.equal(r.code, 0, r.err.join("\n"));
+    assert.ok(r.err.includes("server: up"), r.err.join("\n"));
+    const after = await fetch(`http://127.0.0.1:${port}/`).then((res) => {
+      res.body?.cancel();
+      return true;
+    }, () => false);
+    assert.equal(after, false, "the server is stopped once the run is over");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -114,6 +114,36 @@ Deno.test("mockServer is accepted with a warning", () => {
   assert.deepEqual(warnings.map((w) => [w.code, w.line]), [["W_IGNORED", 4]]);
 });
 
+Deno.test("a key the target's platform ignores is a W_PLATFORM warning at the key", () => {
+  const { errors, warnings } = parse(
+    "targets:\n  w:\n    baseUrl: http://x/\n    launchArgs: [-x]\n    bundleId: com.x\n" +
+      "    testIdAttribute: data-qa\n    actionTimeout: 2\n" +
+      "  i:\n    bundleId: com.y\n    headless: false\n    launchArgs: [-y]\n",
+  );
+  assert.deepEqual(errors, []);
+  assert.deepEqual(warnings.map((w) => [w.code, w.line, w.col, w.path, w.message]), [
+    [
+      "W_PLATFORM",
+      4,
+      5,
+      "targets.w.launchArgs",
+      "launchArgs has no effect on web targets (ios, android only)",
+    ],
+    ["W_PLATFORM", 5, 5, "targets.w.bundleId", "bundleId has no effect on web targets (ios only)"],
+    ["W_PLATFORM", 10, 5, "targets.i.headless", "headless has no effect on ios targets (web only)"],
+  ]);
+});
+
+Deno.test("testIdAttribute must be an attribute name; actionTimeout a number ≥ 0", () => {
+  const bad = parse(
+    "targets:\n  w:\n    baseUrl: http://x/\n    testIdAttribute: 'a b]'\n    actionTimeout: -1\n",
+  );
+  assert.deepEqual(bad.errors.map((e) => [e.code, e.path]), [
+    ["E_TYPE", "targets.w.testIdAttribute"],
+    ["E_TYPE", "targets.w.actionTimeout"],
+  ]);
+});
+
 Deno.test("backend accepts one string or a list; notify on accepts one event or a list", () => {
   const { config, errors } = parse(
     "defaults:\n  backend: web\ntargets:\n  s:\n    baseUrl: http://x/\n    backend: [playwright, web]\nnotify:\n  - {url: https://h, on: change}\n",

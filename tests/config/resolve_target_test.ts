@@ -178,11 +178,13 @@ Deno.test("run defaults: erase off, network on, alert handling unset unless the 
     erase: false,
     network: true,
     interrupts: [],
+    actionTimeoutS: 0,
   });
   const set = resolveTarget(
-    config({ ...IOS, erase: true, network: false, systemAlertHandling: false }),
+    config({ ...IOS, erase: true, network: false, systemAlertHandling: false, actionTimeout: 2 }),
     "t",
   ).run;
+  assert.equal(set.actionTimeoutS, 2);
   assert.equal(set.erase, true);
   assert.equal(set.network, false);
   assert.equal(set.systemAlertHandling, false);
@@ -264,6 +266,7 @@ Deno.test("platform settings: web defaults headless, chromium, desktop", () => {
     deviceMode: "desktop",
     wsEndpoint: undefined,
     viewport: undefined,
+    testIdAttribute: "data-testid",
   });
   const set = resolveTarget(
     config({
@@ -273,6 +276,7 @@ Deno.test("platform settings: web defaults headless, chromium, desktop", () => {
       deviceMode: "iPhone 13",
       wsEndpoint: "ws://h:1/",
       viewport: { width: 800, height: 600 },
+      testIdAttribute: "data-qa",
     }),
     "t",
   ).app;
@@ -283,6 +287,7 @@ Deno.test("platform settings: web defaults headless, chromium, desktop", () => {
     assert.equal(set.deviceMode, "iPhone 13");
     assert.equal(set.wsEndpoint, "ws://h:1/");
     assert.deepEqual(set.viewport, { width: 800, height: 600 });
+    assert.equal(set.testIdAttribute, "data-qa");
   }
 });
 

@@ -88,9 +88,38 @@ Deno.test("report.html in Chromium: failing step, reason, screenshot and tree fi
     const failing = failed.locator("tr.step.failing");
     await failing.waitFor({ state: "visible" });
     assert.equal(await failing.locator("td").nth(2).textContent(), "tap");
-    assert.equal(await failing.locator("td").nth(6).textContent(), HOSTILE_REASON);
+    assert.equal(await failing.locator("td").nth(6).textContent(), "2.00s", "per-step duration");
+    assert.equal(await failing.locator("td").nth(9).textContent(), HOSTILE_REASON);
     assert.equal(await failed.locator(".failure").textContent(), `step 1 (tap): ${HOSTILE_REASON}`);
-    assert.equal(await failed.locator("tr.skipped td").nth(6).textContent(), "skipped");
+    assert.equal(await failed.locator("tr.skipped td").nth(9).textContent(), "skipped");
+    const headers = await failed.locator("table.steps").first().locator(":scope > thead > tr > th")
+      .allTextContents();
+    assert.deepEqual(headers, [
+      "#",
+      "result",
+      "action",
+      "name",
+      "target",
+      "detail",
+      "duration",
+      "at",
+      "view",
+      "reason",
+    ]);
+    // The type row names the step and shows what was typed (masked: it was a secret).
+    const typed = failed.locator("tr.step").first().locator("td");
+    assert.equal(await typed.nth(3).textContent(), "enter password");
+    assert.equal(await typed.nth(5).textContent(), 'typed "[REDACTED]" + return');
+    const extras = await failed.locator("tr.extra").allTextContents();
+    assert.ok(extras.some((t) => t.includes('confirm "Leave?" → dismissed')), extras.join("|"));
+    assert.ok(
+      extras.some((t) => t.includes("auto-wait") && t.includes("7 reads")),
+      extras.join("|"),
+    );
+    // Tabs with nothing in them are not shown; the Environment names the target.
+    const tabs = await failed.locator(".tabs .tab").allTextContents();
+    assert.deepEqual(tabs, ["Result", "Environment"]);
+    assert.equal(await failed.locator("summary .badge").first().textContent(), "shop");
 
     const shot = failed.locator("tr.detail:not([hidden]) figure.shot img").nth(1);
     await shot.waitFor({ state: "visible" });

@@ -49,7 +49,7 @@ Deno.test("type taps `into` first, then types; submit appends a newline", async 
 
 Deno.test("type without a focused field fails the step", async () => {
   const { result } = await run([{ action: "type", body: { text: "x", submit: false } }]);
-  assert.match(result.failure!, /^step 0 \(type\): no focused text field/);
+  assert.match(result.failure!, /^step 0 \(type\): type: nothing is focused/);
 });
 
 Deno.test("swipe on: from the centre, 0.125 of the screen by default, through scroll()", async () => {

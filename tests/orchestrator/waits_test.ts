@@ -124,6 +124,41 @@ Deno.test("wait gone: passes once no match remains; fails with `wait timeout: go
   assert.equal(stuck.failure, 'step 0 (wait): wait timeout: gone {"id":"home"} (0.25s)');
 });
 
+Deno.test("wait for and gone honour index: the indexed candidate, not any match", async () => {
+  const rows = [0, 1, 2].map((i) => el(`row.${i}`, [0, i * 50, 100, 40], { traits: ["cell"] }));
+  const app = fakeApp({
+    screens: [fakeScreen("main", [
+      ...rows,
+      el("row.3", [0, 150, 100, 40], {
+        traits: ["cell"],
+        hidden: true,
+      }),
+    ])],
+    timers: [at(200, reveal("row.3")), at(400, hide("row.0"))],
+  });
+  const { clock, driver } = fake(app);
+  const fourth = { traits: ["cell"], index: 3 };
+  const r = await runScenario(
+    driver,
+    scenario({
+      steps: [
+        wait({ for: { traits: ["cell"], index: 0 }, timeout: 0 }),
+        wait({ for: fourth, timeout: 1 }),
+        wait({ until: { kind: "gone", sel: fourth }, timeout: 1 }),
+        wait({ for: { traits: ["cell"], index: 99 }, timeout: 0.1 }),
+      ],
+    }),
+    { clock },
+  );
+  assert.equal(
+    r.failure,
+    'step 3 (wait): wait timeout: for {"traits":["cell"],"index":99} (0.1s)',
+  );
+  assert.deepEqual(r.steps.map((o) => o.ok), [true, true, true, false]);
+  assert.ok(near(r.steps[1].durationS, 0.2), `for index 3 waited ${r.steps[1].durationS}`);
+  assert.ok(near(r.steps[2].durationS, 0.2), `gone index 3 waited ${r.steps[2].durationS}`);
+});
+
 Deno.test("wait gone: an empty tree satisfies it", async () => {
   const { clock, driver } = fake(fakeApp({ screens: [fakeScreen("main", [], "empty")] }));
   const r = await runScenario(

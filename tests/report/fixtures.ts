@@ -116,7 +116,12 @@ export function smallRun(runId = "20240501-101500"): RunReportInput {
       scenario: HOSTILE_NAME,
       ok: false,
       steps: [
-        step(0, "type", { startedAt: START + 3, generated: "user-42" }),
+        step(0, "type", {
+          startedAt: START + 3,
+          generated: "user-42",
+          stepId: "enter password",
+          detail: 'typed "[REDACTED]" + return',
+        }),
         step(1, "tap", {
           ok: false,
           reason: HOSTILE_REASON,
@@ -125,6 +130,14 @@ export function smallRun(runId = "20240501-101500"): RunReportInput {
           durationS: 2,
           artifacts: shots("01-script-alert-x-script-co/step1"),
           alerts: [{ label: "Allow notifications?" }],
+          dialogs: [{ kind: "confirm", text: "Leave?", answer: "dismissed" }],
+          autoWait: {
+            selector: { id: "<b>&amp;" },
+            seconds: 0.3,
+            polls: 7,
+            ready: true,
+            enabled: true,
+          },
         }),
       ],
       expectResults: [],
@@ -145,6 +158,7 @@ export function smallRun(runId = "20240501-101500"): RunReportInput {
     skippedCaptures: [{ kind: "video", reason: "no recorder" }],
     videoAnchorS: 0,
     startedAt: START + 2,
+    target: "shop",
     plannedSteps: [
       { action: "type", stepId: "step0" },
       { action: "tap", stepId: "step1" },

@@ -14,7 +14,7 @@ function embedded<T>(html: string, id: string): T {
   return JSON.parse(m[1]) as T;
 }
 
-Deno.test("report.html is self-contained: no remote URL, no external script or stylesheet", () => {
+Deno.test("report.html loads nothing remote: no remote URL, no external script or stylesheet", () => {
   const html = renderReport(buildManifest(matrixRun()), { scenarioYaml: "name: x\n" });
   assert.ok(!/(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i.test(html));
   assert.ok(!/<script[^>]*\bsrc\s*=/i.test(html));
@@ -27,9 +27,13 @@ Deno.test("report.html header shows the run id, verdict, chips and controls", ()
   const html = renderReport(buildManifest(smallRun()));
   assert.ok(html.includes("<title>Bajutsu run 20240501-101500</title>"));
   assert.ok(html.includes('Bajutsu run 20240501-101500 <span class="verdict fail">FAIL</span>'));
-  for (const chip of ["1 passed", "1 failed", "6.25s", "driver: fake", "2 devices"]) {
+  // Wall time runs from the first start to the last end; Σ adds the scenario durations.
+  for (const chip of ["1 passed", "1 failed", "wall 6.50s", "Σ 6.25s", "driver: fake"]) {
     assert.ok(html.includes(`>${chip}</span>`), chip);
   }
+  assert.ok(html.includes(">2 devices</span>"));
+  // The page says it needs its folder (README says the same).
+  assert.ok(html.includes("Screenshots and videos are the files beside this page"));
   assert.ok(html.includes('id="only-failures"'));
   assert.ok(html.includes('id="expand-all"') && html.includes('id="collapse-all"'));
 });
@@ -77,6 +81,7 @@ Deno.test("report.html: summaries for every block, one data block per scenario, 
     durationS: 1.75,
     engine: "chromium",
     backend: "fake",
+    target: "",
     device: "iPhone 15 (iOS 17.2)",
     description: "signs in",
   });

@@ -33,6 +33,8 @@ const RESULT_KEYS = [
   "skipped_steps",
   "file",
   "description",
+  "target",
+  "started_at",
 ];
 const STEP_KEYS = [
   "index",
@@ -53,6 +55,9 @@ const STEP_KEYS = [
   "line",
   "file",
   "retried",
+  "detail",
+  "auto_wait",
+  "dialogs",
 ];
 const ACTUATION_KEYS = [
   "gesture",

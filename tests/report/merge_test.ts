@@ -94,6 +94,30 @@ Deno.test("report merge: shard runs become one run with renumbered sids and copi
   }
 });
 
+Deno.test("report merge: the merged report shows wall time and the target of each scenario", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    // Two shards on two machines, at the same time: wall time is not the sum of durations.
+    const web = { ...record("login", "00-login", true), target: "web", startedAt: 1000 };
+    web.result = { ...web.result, durationS: 30 };
+    const phone = { ...record("login", "00-login", true), target: "ios", startedAt: 1010 };
+    phone.result = { ...phone.result, durationS: 40 };
+    const a = await shardRun(root, "20260101-000000", [web]);
+    const b = await shardRun(root, "20260101-000001", [phone]);
+    const m = await mergeRuns([a, b], join(root, "merged"));
+    assert.deepEqual(m.scenarios.map((s) => [s.target, s.started_at]), [["web", 1000], [
+      "ios",
+      1010,
+    ]]);
+    const html = await Deno.readTextFile(join(root, "merged", "report.html"));
+    assert.ok(html.includes(">wall 50.0s</span>"), "from the first start to the last end");
+    assert.ok(html.includes(">Σ 1m 10s</span>"));
+    assert.ok(html.includes(">targets: web, ios</span>"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 async function withRoot(fn: (root: string) => Promise<void>) {
   const root = await Deno.makeTempDir();
   try {

@@ -3,6 +3,7 @@ import { parseFakeApp } from "../../src/drivers/fake/app_file.ts";
 import { createFakeDriver } from "../../src/drivers/fake/fake_driver.ts";
 import {
   alertHandlingEnabled,
+  dialogPolicy,
   DISMISSIVE_LABELS,
   guardLabels,
   nativeAlertGuard,
@@ -70,4 +71,30 @@ Deno.test("alert guard labels: scenario labels > target labels > built-in", () =
   );
   assert.deepEqual(guardLabels(true, { enabled: true, labels: ["No"] }), ["No"]);
   assert.equal(guardLabels(undefined, undefined), DISMISSIVE_LABELS);
+});
+
+Deno.test("dialogPolicy: off fails on a dialog; on dismisses unless a rule accepts its kind", () => {
+  assert.deepEqual(dialogPolicy(false, undefined, undefined), { default: "fail", byKind: {} });
+  assert.deepEqual(dialogPolicy(undefined, undefined, undefined), {
+    default: "dismiss",
+    byKind: {},
+  });
+  const target = {
+    enabled: true,
+    rules: [
+      { prompt: "confirm" as const, choice: "grant" as const },
+      { prompt: "prompt" as const, choice: "grant" as const },
+      { prompt: "notifications" as const, choice: "deny" as const },
+    ],
+  };
+  const scenario = {
+    enabled: true,
+    rules: [{ prompt: "prompt" as const, choice: "deny" as const }],
+  };
+  assert.deepEqual(dialogPolicy(undefined, scenario, target), {
+    default: "dismiss",
+    byKind: { confirm: "accept", prompt: "dismiss" },
+  });
+  // The flag wins: handling off on the command line fails on any dialog.
+  assert.deepEqual(dialogPolicy(false, scenario, target).default, "fail");
 });

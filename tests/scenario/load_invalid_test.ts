@@ -59,6 +59,8 @@ Deno.test("the invalid corpus covers every load-error code of the catalogue", as
     "E_GENERATE",
     "E_VISUAL_ENGINE",
     "E_ENUM",
+    "E_INDEX_NO_EFFECT",
+    "E_KEY",
   ];
   const seen = new Set<string>();
   for (const name of fixtures) {

@@ -63,6 +63,8 @@ const SCHEMA_CODES = new Set([
   "E_ALERT_FORM",
   "E_PERMISSION",
   "E_VISUAL_ENGINE",
+  "E_INDEX_NO_EFFECT",
+  "E_KEY",
 ]);
 
 /**

@@ -25,6 +25,14 @@ Deno.test("screenSize is the max extent of the tree, zero when empty", () => {
   );
 });
 
+Deno.test("screenSize is the root's size when the tree starts with a root (the web page)", () => {
+  const root = el({ identifier: "page", traits: ["window"], frame: [0, 0, 390, 844] });
+  const belowFold = el({ frame: [0, 1208, 390, 44] });
+  assert.deepEqual(screenSize([root, belowFold]), [390, 844]);
+  // A window elsewhere than first is just an element.
+  assert.deepEqual(screenSize([belowFold, root]), [390, 1252]);
+});
+
 Deno.test("frameInside is edge-inclusive", () => {
   assert.equal(frameInside([0, 0, 10, 10], [0, 0, 10, 10]), true);
   assert.equal(frameInside([5, 5, 5, 5], [0, 0, 10, 10]), true);

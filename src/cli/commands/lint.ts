@@ -1,6 +1,8 @@
 /**
- * `bajutsu lint <files or folders…>`: load every scenario file (no preflight) and print
- * `<file>: ok` or one line per load error; warnings go to stderr (docs/cli.md).
+ * `bajutsu lint <files or folders…>`: load every scenario file and print `<file>: ok` or one
+ * line per load error; warnings go to stderr. With `--config` (and `--target`, `--backend`),
+ * each file's scenarios are also checked as `run` checks them before starting: against the
+ * backend's capabilities and the target's platform, reported at their lines (docs/cli.md#bajutsu-lint).
  *
  * @module
  */
@@ -10,6 +12,10 @@ import type { CliIo } from "../program.ts";
 import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK } from "../../runner/exit_codes.ts";
 import type { LoadError } from "../../yaml/load_error.ts";
+import { EXIT_USAGE } from "../../runner/exit_codes.ts";
+import { type LintOptions, lintPlan } from "./lint_plan.ts";
+
+export type { LintOptions };
 
 /** Registers the `lint` command. */
 export function registerLint(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -17,9 +23,16 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
     .command("lint")
     .description("validate scenario files (folders: every *.yaml / *.yml under them)")
     .argument("<paths...>", "scenario files or folders")
-    .action(async (paths: string[]) => {
-      setExit(await lint(paths, io, Deno.cwd()));
+    .option("-c, --config <path>", "also check against this config's target, as run would")
+    .option("-t, --target <name>", "the target (optional when the config has only one)")
+    .option("--backend <tokens>", "backend tokens to check against (comma list)", list)
+    .action(async (paths: string[], opts: LintOptions) => {
+      setExit(await lint(paths, io, Deno.cwd(), opts));
     });
+}
+
+function list(value: string): string[] {
+  return value.split(",").map((v) => v.trim()).filter((v) => v !== "");
 }
 
 /**
@@ -27,14 +40,28 @@ export function registerLint(program: Command, io: CliIo, setExit: (code: number
  * folder holds no scenario file at all (an empty folder is more likely a wrong path than a
  * finished suite).
  */
-export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<number> {
+export async function lint(
+  paths: string[],
+  rawIo: CliIo,
+  cwd: string,
+  opts: LintOptions = {},
+): Promise<number> {
   // File names and load errors quote author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
+  if (opts.config === undefined && (opts.target !== undefined || opts.backend !== undefined)) {
+    io.stderr("--target and --backend need --config");
+    return EXIT_USAGE;
+  }
+  // The config's target and the run check load only with --config (docs/install.md#startup).
+  const plan = opts.config === undefined ? null : await lintPlan(opts.config, opts, io);
+  if (typeof plan === "number") return plan;
   // Loaded here, not at start, so `--version` and `--help` do not parse the YAML stack
   // (docs/install.md#startup).
   const { loadScenarioPaths } = await import("../../scenario/load.ts");
   const { formatLoadError } = await import("../../yaml/load_error.ts");
-  const { files, emptyFolders } = await loadScenarioPaths(paths);
+  const { files, emptyFolders } = await loadScenarioPaths(paths, {
+    configSetup: plan?.setup,
+  });
   const show = (file: string) => displayPath(file, cwd);
   let clean = emptyFolders.length === 0;
   for (const dir of emptyFolders) {
@@ -45,7 +72,17 @@ export async function lint(paths: string[], rawIo: CliIo, cwd: string): Promise<
       io.stdout(`${show(file)}: skipped (a config file)`);
       continue;
     }
-    for (const w of outcome.warnings) io.stderr(formatLoadError(relativeError(w, show)));
+    const checked = plan && outcome.errors.length === 0
+      ? plan.check(outcome.scenarios)
+      : { errors: [], warnings: [] };
+    for (const w of [...outcome.warnings, ...checked.warnings]) {
+      io.stderr(formatLoadError(relativeError(w, show)));
+    }
+    if (checked.errors.length > 0) {
+      clean = false;
+      for (const e of checked.errors) io.stdout(formatLoadError(relativeError(e, show)));
+      continue;
+    }
     if (outcome.errors.length === 0) {
       io.stdout(`${show(file)}: ok`);
       continue;

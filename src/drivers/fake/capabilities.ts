@@ -18,6 +18,10 @@ export const FAKE_CAPABILITIES: readonly Capability[] = [
   "selectOption",
   "handleSystemAlert",
   "pickerWheel",
+  "hover",
+  "keyPress",
+  "secondaryTap",
+  "tapOffset",
 ];
 
 /** A fresh capability set; `network` is added when exchanges are seeded. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ElementNotFound } from "../driver.ts";
+import { NothingFocused } from "../driver.ts";
 
 /** The fake app description is inconsistent with what a scenario made it do. */
 export class FakeFixtureError extends Error {
@@ -16,9 +16,12 @@ export class FakeFixtureError extends Error {
   }
 }
 
-/** Text was typed (or deleted, or selected) while no field held keyboard focus. */
-export class NoFocusedField extends ElementNotFound {
-  constructor() {
-    super("no focused text field: tap a text field (type.into) before typing", {});
+/**
+ * Text was typed (or deleted, or selected) while no field held keyboard focus: the same failure
+ * every backend reports (`type: nothing is focused`).
+ */
+export class NoFocusedField extends NothingFocused {
+  constructor(action = "type") {
+    super(`${action}: nothing is focused (tap a text field, e.g. type.into, first)`);
   }
 }

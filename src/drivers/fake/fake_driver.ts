@@ -22,13 +22,15 @@ import {
   ElementNotFound,
   type Exchange,
   type Point,
+  type TapOptions,
 } from "../driver.ts";
+import { formatKeyChord, type KeyChord } from "../keys.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
   assertReachable,
   coverOf,
-  findAll,
   frameCenter,
+  indexedPresent,
   renderSelector,
   resolveUnique,
 } from "../../selectors/mod.ts";
@@ -44,6 +46,9 @@ import { screenshotPng } from "./screenshot.ts";
 import { renderAlert } from "./system_alert.ts";
 import { awaitSystemAlert } from "../system_alert_wait.ts";
 import type { FakeAppSpec } from "./types.ts";
+
+/** The DSL action each focused gesture serves, for the "nothing is focused" failure. */
+const FOCUS_ACTION = { typeText: "type", deleteText: "delete", selectAll: "select" } as const;
 
 /** One entry of the action log: a Driver method name (or `relaunch`) and its argument(s). */
 export type FakeAction = [method: string, arg: unknown];
@@ -108,11 +113,38 @@ export class FakeDriver implements Driver {
     return this.app.render().tree;
   }
 
-  async tap(sel: Selector): Promise<void> {
+  async tap(sel: Selector, opts: TapOptions = {}): Promise<void> {
     await this.#call("tap");
     const t = this.#target(sel, true);
-    this.#recordAt("tap", t);
-    this.#done("tap", sel, () => this.app.activate(t.rendered, t.index, "tap"));
+    const [x, y, w, h] = t.el.frame;
+    const point: Point = opts.at
+      ? [x + opts.at[0] * w, y + opts.at[1] * h]
+      : frameCenter(t.el.frame);
+    if (opts.button === "secondary") {
+      // A secondary (context) tap activates nothing; the fake only records it.
+      this.#recordAt("secondaryTap", t, {}, point);
+      this.#done("secondaryTap", sel);
+      return;
+    }
+    this.#recordAt("tap", t, {}, point);
+    this.#done(
+      "tap",
+      opts.at ? [sel, opts] : sel,
+      () => this.app.activate(t.rendered, t.index, "tap"),
+    );
+  }
+
+  async hover(sel: Selector): Promise<void> {
+    await this.#call("hover");
+    const t = this.#target(sel, true);
+    this.#recordAt("hover", t);
+    this.#done("hover", sel);
+  }
+
+  async press(chord: KeyChord): Promise<void> {
+    await this.#call("press");
+    this.#record({ gesture: "press", via: "key", target: this.app.focused?.identifier ?? null });
+    this.#done("press", formatKeyChord(chord));
   }
 
   async doubleTap(sel: Selector): Promise<void> {
@@ -278,7 +310,7 @@ export class FakeDriver implements Driver {
 
   async waitFor(sel: Selector): Promise<boolean> {
     await this.#call("waitFor", "query");
-    return findAll(this.app.render().tree, sel).length > 0;
+    return indexedPresent(this.app.render().tree, sel);
   }
 
   async screenshot(path: string): Promise<void> {
@@ -348,14 +380,15 @@ export class FakeDriver implements Driver {
   }
 
   #recordAt(
-    gesture: "tap" | "doubleTap" | "longPress" | "pinch" | "rotate",
+    gesture: "tap" | "secondaryTap" | "hover" | "doubleTap" | "longPress" | "pinch" | "rotate",
     t: Target,
     extra: { durationS?: number; scale?: number; radians?: number } = {},
+    point: Point = frameCenter(t.el.frame),
   ): void {
     this.#record({
       gesture,
       via: "coordinate",
-      points: [frameCenter(t.el.frame)],
+      points: [point],
       frame: [...t.el.frame],
       target: t.el.identifier,
       ...extra,
@@ -364,7 +397,7 @@ export class FakeDriver implements Driver {
 
   #recordFocused(gesture: "typeText" | "deleteText" | "selectAll"): void {
     const focused = this.app.focused;
-    if (focused === null) throw new NoFocusedField();
+    if (focused === null) throw new NoFocusedField(FOCUS_ACTION[gesture]);
     this.#record({ gesture, via: "focused", target: focused.identifier });
   }
 

@@ -236,14 +236,14 @@ export class LiveApp implements EffectHost {
 
   /** Deletes `count` characters before the caret (the end), or the selection. */
   deleteText(count: number): void {
-    const el = this.#requireFocus();
+    const el = this.#requireFocus("delete");
     const value = el.value ?? "";
     el.value = this.#selected ? "" : value.slice(0, Math.max(0, value.length - count));
     this.#selected = false;
   }
 
   selectAll(): void {
-    this.#requireFocus();
+    this.#requireFocus("select");
     this.#selected = true;
   }
 
@@ -388,8 +388,8 @@ export class LiveApp implements EffectHost {
     return { alert: alert.name, title: alert.title, button: button.label };
   }
 
-  #requireFocus(): LiveElement {
-    if (this.#focus === null) throw new NoFocusedField();
+  #requireFocus(action = "type"): LiveElement {
+    if (this.#focus === null) throw new NoFocusedField(action);
     return this.#focus;
   }
 }

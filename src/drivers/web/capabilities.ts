@@ -17,4 +17,8 @@ export const WEB_CAPABILITIES: readonly Capability[] = [
   "conditionWait",
   "network",
   "selectOption",
+  "hover",
+  "keyPress",
+  "secondaryTap",
+  "tapOffset",
 ];

@@ -1,29 +1,43 @@
 /**
  * The element tree of a web page (docs/backends.md#web, docs/architecture.md#the-element-tree): one
- * in-page scan returning compact rows, decoded host-side into `Element`s. Selectors then resolve
- * host-side with our own selector code, exactly as on every other backend.
+ * in-page scan returning compact rows, decoded host-side into the tree's elements. Selectors then
+ * resolve host-side with our own selector code, exactly as on every other backend.
  *
- * The page function must be self-contained (Playwright serializes its source), so it repeats the
- * few lines of label logic the hit test also needs.
+ * What the scan keeps is what a person sees: the page itself (the root row, framed by the
+ * viewport), every control and every element with a role, a test id or an `id`, images, editable
+ * regions, and each element that carries visible text of its own (static text). Names are
+ * computed as browsers compute accessible names; roles, explicit or implied by the tag, map to
+ * the shared trait vocabulary host-side ({@link typeTrait}).
+ *
+ * The page functions here must be self-contained (their source is sent to the page), so they
+ * repeat the few lines they share.
  *
  * @module
  */
-import type { Element, Frame } from "../driver.ts";
+import type { Element as UiElement, Frame } from "../driver.ts";
 
-/** What the scan visits: test ids, native controls and anything with an ARIA role. */
-export const SCAN_SELECTOR = "[data-testid], button, a, input, select, textarea, [role]";
+/** The attribute read as the identifier unless the target names another (`testIdAttribute`). */
+export const DEFAULT_TEST_ID_ATTRIBUTE = "data-testid";
+
+/** The identifier of the root row: the page itself, framed by the viewport. */
+export const PAGE_ROOT_ID = "page";
+
+/** The type trait of the root row; a tree starting with it measures the screen by it. */
+export { ROOT_TRAIT } from "../../selectors/geometry.ts";
 
 /** Longest label kept (characters, after trimming). */
 export const MAX_LABEL = 200;
 
-/** Row flags: bit set → trait added. */
+/** Row flags: bit set → trait added (or, for {@link FLAG_TEXT}, the generic type refined). */
 export const FLAG_SECURE = 1;
 export const FLAG_DISABLED = 2;
 export const FLAG_SELECTED = 4;
+/** The element holds visible text of its own: a generic one is static text. */
+export const FLAG_TEXT = 8;
 
 /**
- * One scanned node: test id, role (role attribute's first token, else the tag, lower case),
- * label, value, flags, then the CSS-pixel frame relative to the viewport.
+ * One scanned node: identifier, role (explicit role's first token, else the role its tag
+ * implies), label, value, flags, then the CSS-pixel frame relative to the viewport.
  */
 export type ScanRow = [
   id: string | null,
@@ -39,7 +53,8 @@ export type ScanRow = [
 
 /** What the host passes to {@link pageScan}. */
 export interface ScanArgs {
-  selector: string;
+  /** The identifier attribute (`testIdAttribute`); the element's `id` is the fallback. */
+  testId: string;
   maxLabel: number;
   /**
    * Incremental transport: the reading driver's token and the generation of the last reply it
@@ -63,15 +78,18 @@ export interface ScanReply {
 /**
  * The in-page scan. The page is scanned whole on every call; only the transport is incremental:
  * rows equal to a row of the previous scan of the same driver travel as `[start, count]` runs, so
- * an unchanged page of thousands of nodes crosses the protocol as a few bytes (the text, not the
- * scan, is what costs on the wire). The previous rows live on the page under a symbol; a
- * navigation drops them and the next reply is full. Returns the {@link ScanReply} as one JSON
- * string: a single string crosses far faster than thousands of small values.
+ * an unchanged page of thousands of nodes crosses the protocol as a few bytes. The previous rows,
+ * and the DOM node of every row (so a later hit test knows exactly which node a row is), live on
+ * the page under a symbol; a navigation drops them and the next reply is full. Returns the
+ * {@link ScanReply} as one JSON string: a single string crosses far faster than many values.
  *
- * Skips `display:none` (no box), `visibility:hidden|collapse` and zero-area nodes; off-screen nodes
- * are kept. Labels use `textContent`, not `innerText`: `innerText` lays text out per node and
- * costs several times more on nested trees (bench/web.ts); whitespace runs are collapsed so the
- * label reads like the rendered text.
+ * One pass over the elements in document order. Skipped: `display:none` (no box),
+ * `visibility:hidden|collapse` and zero-area nodes; off-screen nodes are kept. Text inside a
+ * control whose name comes from its content (a button, a link, a heading, a cell…), inside an
+ * editable region or inside a `<label>` that names a control is part of that element, not a row
+ * of its own; so is inline text inside an element already kept as static text. Labels use
+ * `textContent` with whitespace runs collapsed, not `innerText`, which lays text out per node
+ * and costs several times more (bench/web.ts).
  */
 export function pageScan(args: ScanArgs): string | Promise<string> {
   // A document just committed by a navigation has no body yet: read it once it is parsed, as a
@@ -84,96 +102,416 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
   return scan();
 
   function scan(): string {
+    // Roles whose name comes from their content: the text inside them is theirs, not rows.
+    const wholeRoles = new Set([
+      "button",
+      "link",
+      "heading",
+      "tab",
+      "menuitem",
+      "menuitemcheckbox",
+      "menuitemradio",
+      "option",
+      "checkbox",
+      "radio",
+      "switch",
+      "treeitem",
+      "cell",
+      "gridcell",
+      "columnheader",
+      "rowheader",
+      "tooltip",
+    ]);
+    // Phrasing content: its text reads as part of the surrounding line.
+    const inlineTags = new Set([
+      "A",
+      "ABBR",
+      "B",
+      "BDI",
+      "BDO",
+      "CITE",
+      "CODE",
+      "DATA",
+      "DFN",
+      "EM",
+      "I",
+      "KBD",
+      "MARK",
+      "Q",
+      "S",
+      "SAMP",
+      "SMALL",
+      "SPAN",
+      "STRONG",
+      "SUB",
+      "SUP",
+      "TIME",
+      "U",
+      "VAR",
+    ]);
+    // Kept whatever their content: controls and elements whose role the tag implies.
+    const keptTags = new Set([
+      "BUTTON",
+      "INPUT",
+      "SELECT",
+      "TEXTAREA",
+      "H1",
+      "H2",
+      "H3",
+      "H4",
+      "H5",
+      "H6",
+      "TD",
+      "TH",
+      "LI",
+      "SUMMARY",
+      "PROGRESS",
+      "METER",
+      "OUTPUT",
+      "DIALOG",
+    ]);
+    // Elements that never hold text nodes.
+    const voidTags = new Set(["INPUT", "IMG", "SELECT", "TEXTAREA", "PROGRESS", "METER"]);
+    const max = args.maxLabel;
+    const tid = args.testId;
     const rows: string[] = [];
-    const nodes = document.querySelectorAll(args.selector);
-    // Few nodes carry these states: one selector query each beats three attribute reads per node.
-    const marked = (selector: string) => new Set(document.querySelectorAll(selector));
-    const disabledAria = marked('[aria-disabled="true"]');
-    const selectedAria = marked('[aria-selected="true"], [aria-checked="true"]');
-    for (let i = 0; i < nodes.length; i++) {
-      const el = nodes[i] as HTMLElement;
-      const r = el.getBoundingClientRect();
-      const w = r.width;
-      const h = r.height;
-      if (w === 0 || h === 0) continue;
-      if (getComputedStyle(el).visibility !== "visible") continue;
-      const id = el.getAttribute("data-testid") || null;
-      const roleAttr = el.getAttribute("role");
-      const tag = el.tagName;
-      const inputType = tag === "INPUT" ? (el as HTMLInputElement).type : "";
-      // A checkbox or radio input carries its implicit ARIA role, so it maps to `switch`.
-      const role = roleAttr && roleAttr.trim()
-        ? roleAttr.trim().split(/\s+/)[0].toLowerCase()
-        : inputType === "checkbox" || inputType === "radio"
-        ? inputType
-        : tag.toLowerCase();
-      const aria = el.getAttribute("aria-label");
-      let label: string | null = aria && aria.trim() ? aria.trim() : null;
-      if (label === null) {
-        // Containers hold the text of their whole subtree: only its head can become the label.
-        const full = el.textContent || "";
-        let text = full.slice(0, 4 * args.maxLabel).replace(/\s+/g, " ").trim();
-        if (text === "" && full.length > 4 * args.maxLabel) text = full.replace(/\s+/g, " ").trim();
-        label = text ? text.slice(0, args.maxLabel).trim() : null;
+    const nodes: Node[] = [];
+    const title = document.title.replace(/\s+/g, " ").trim();
+    rows.push(JSON.stringify([
+      "page",
+      "window",
+      title ? title.slice(0, max) : null,
+      location.href,
+      0,
+      0,
+      0,
+      innerWidth,
+      innerHeight,
+    ]));
+    nodes.push(document.documentElement);
+    const body = document.body;
+    if (body !== null) visit(body);
+    return reply(rows, nodes);
+
+    function visit(root: HTMLElement): void {
+      // Few nodes carry these states: one selector query each beats attribute reads per node.
+      const marked = (selector: string) => new Set(document.querySelectorAll(selector));
+      const disabledAria = marked('[aria-disabled="true"]');
+      const selectedAria = marked(
+        '[aria-selected="true"], [aria-checked="true"], [aria-pressed="true"]',
+      );
+      // Elements whose descendants' text belongs to them: `whole` takes every descendant's,
+      // `inline` only what flows inline inside it. Kept as a stack of open ancestors.
+      const absorbers: { el: Element; whole: boolean }[] = [];
+      const all = root.getElementsByTagName("*");
+      for (let i = -1; i < all.length; i++) {
+        const el: Element = i < 0 ? root : all[i];
+        while (absorbers.length > 0 && !absorbers[absorbers.length - 1].el.contains(el)) {
+          absorbers.pop();
+        }
+        const tag = el.tagName;
+        // An editable region's host (its descendants are editable too, and absorbed by it).
+        const ce = el.getAttribute("contenteditable");
+        const editable = ce !== null && ce !== "false";
+        const isKept = editable || keptTags.has(tag) || el.id !== "" || el.hasAttribute(tid) ||
+          el.hasAttribute("role") || (tag === "A" && el.hasAttribute("href")) ||
+          // An image with an empty alt is decoration, not content.
+          (tag === "IMG" && el.getAttribute("alt") !== "");
+        // Own text matters for a text row, and for a kept element that does not take its
+        // descendants' text anyway (a generic one is then static text).
+        let text = isKept ? false : ownText(el);
+        if (!isKept && !text) continue;
+        if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT") {
+          continue;
+        }
+        const inside = absorbers.length > 0 ? absorbers[absorbers.length - 1] : null;
+        if (!isKept && inside !== null && inside.whole) continue;
+        const r = el.getBoundingClientRect();
+        const w = r.width;
+        const h = r.height;
+        if (w === 0 || h === 0) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility !== "visible") continue;
+        if (!isKept && inside !== null && style.display.startsWith("inline")) continue;
+        const role = roleOf(el, tag, editable);
+        if (tag === "LABEL" && !isKept && (el as HTMLLabelElement).control !== null) {
+          // Its text is the name of the control it labels (that control's row carries it).
+          absorbers.push({ el, whole: true });
+          continue;
+        }
+        if (editable || wholeRoles.has(role)) absorbers.push({ el, whole: true });
+        else {
+          if (isKept && !voidTags.has(tag)) text = ownText(el);
+          if (text) absorbers.push({ el, whole: false });
+        }
+        const id = el.getAttribute(tid) || el.id || null;
+        const label = isKept ? nameOf(el, tag, role, editable) : clip(phrasing(el));
+        const value = valueOf(el, tag, role, editable);
+        let flags = text ? 8 : 0;
+        if (tag === "INPUT" && (el as HTMLInputElement).type === "password") flags |= 1;
+        if ((el as HTMLButtonElement).disabled === true || disabledAria.has(el)) flags |= 2;
+        if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
+        rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
+        nodes.push(el);
       }
-      // A checkbox's or radio's `.value` is its form value ("on"), not its state: report the
-      // state the way a switch's accessibility value reads (docs/architecture.md#the-element-tree).
-      const toggle = inputType === "checkbox" || inputType === "radio";
-      const raw = toggle
-        ? ((el as HTMLInputElement).checked ? "on" : "off")
-        : (el as HTMLInputElement).value;
-      const value = typeof raw === "string" && raw !== "" ? raw : null;
-      let flags = 0;
-      if (inputType === "password") flags |= 1;
-      if ((el as HTMLButtonElement).disabled === true || disabledAria.has(el)) flags |= 2;
-      if ((el as HTMLInputElement).checked === true || selectedAria.has(el)) flags |= 4;
-      rows.push(JSON.stringify([id, role, label, value, flags, r.x, r.y, w, h]));
     }
-    const fullReply = (gen: number) => `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
-    if (args.session === undefined) return fullReply(0);
-    const key = Symbol.for("bajutsu.scan");
-    const store = globalThis as unknown as Record<
-      symbol,
-      { session: string; gen: number; rows: string[] }
-    >;
-    const last = store[key];
-    // Generations only grow, from the host's view too: a navigation does not restart them.
-    const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
-    store[key] = { session: args.session, gen, rows };
-    if (!last || last.session !== args.session || last.gen !== args.base) return fullReply(gen);
-    // Rows mostly repeat in place: compare with the aligned previous row first, and index the
-    // previous rows only when that misses.
-    let at: Map<string, number> | null = null;
-    const items: string[] = [];
-    let start = 0;
-    let count = 0;
-    for (const row of rows) {
-      if (last.rows[start + count] === row) {
-        count++;
-        continue;
+
+    /** True when a direct child text node holds something besides whitespace. */
+    function ownText(el: Element): boolean {
+      for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+        if (c.nodeType !== 3) continue;
+        const data = (c as Text).data;
+        for (let i = 0; i < data.length; i++) {
+          const code = data.charCodeAt(i);
+          if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return true;
+        }
+      }
+      return false;
+    }
+
+    /** The explicit role's first token, else the role the tag implies (HTML-AAM, abridged). */
+    function roleOf(el: Element, tag: string, editable: boolean): string {
+      const explicit = el.getAttribute("role");
+      if (explicit && explicit.trim()) {
+        const first = explicit.trim().split(/\s+/)[0].toLowerCase();
+        return first === "none" || first === "presentation" ? "generic" : first;
+      }
+      switch (tag) {
+        case "A":
+          return el.hasAttribute("href") ? "link" : "generic";
+        case "BUTTON":
+        case "SUMMARY":
+          return "button";
+        case "INPUT": {
+          const type = (el as HTMLInputElement).type;
+          if (type === "checkbox" || type === "radio" || type === "button") return type;
+          if (type === "submit" || type === "reset" || type === "image") return "button";
+          if (type === "range") return "slider";
+          if (type === "number") return "spinbutton";
+          if (type === "search") return "searchbox";
+          return "textbox";
+        }
+        case "SELECT": {
+          const s = el as HTMLSelectElement;
+          return s.multiple || s.size > 1 ? "listbox" : "combobox";
+        }
+        case "TEXTAREA":
+          return "textarea";
+        case "IMG":
+          return el.getAttribute("alt") === "" ? "generic" : "img";
+        case "H1":
+        case "H2":
+        case "H3":
+        case "H4":
+        case "H5":
+        case "H6":
+          return "heading";
+        case "LI":
+          return "listitem";
+        case "UL":
+        case "OL":
+          return "list";
+        case "TD":
+          return "cell";
+        case "TH":
+          return "columnheader";
+        case "TR":
+          return "row";
+        case "TABLE":
+          return "table";
+        case "NAV":
+          return "navigation";
+        case "MAIN":
+          return "main";
+        case "FORM":
+          return "form";
+        case "DIALOG":
+          return "dialog";
+        case "PROGRESS":
+          return "progressbar";
+        case "METER":
+          return "meter";
+        case "OUTPUT":
+          return "status";
+        default:
+          return editable ? "editable" : "generic";
+      }
+    }
+
+    /**
+     * The text a static-text row shows: its own text and that of its phrasing (inline)
+     * descendants, not that of block children, which are rows of their own.
+     */
+    function phrasing(el: Element): string {
+      let out = "";
+      for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+        if (c.nodeType === 3) out += (c as Text).data;
+        else if (c.nodeType === 1) {
+          const name = (c as Element).tagName;
+          if (name === "BR") out += " ";
+          else if (inlineTags.has(name)) out += phrasing(c as Element);
+        }
+        if (out.length > 4 * max) break;
+      }
+      return out;
+    }
+
+    /** Whitespace runs collapsed, trimmed, at most `max` characters; "" → null. */
+    function clip(text: string): string | null {
+      let t = text.slice(0, 4 * max).replace(/\s+/g, " ").trim();
+      if (t === "" && text.length > 4 * max) t = text.replace(/\s+/g, " ").trim();
+      return t ? t.slice(0, max).trim() : null;
+    }
+
+    /** The text of `node`'s subtree without the text inside `skip` (a labelled control). */
+    function textWithout(node: Node, skip: Node): string {
+      let out = "";
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t !== null; t = walker.nextNode()) {
+        if (!skip.contains(t)) out += (t as Text).data;
+      }
+      return out;
+    }
+
+    /**
+     * The accessible name, in the order browsers compute it: aria-labelledby, aria-label, the
+     * field's `<label>`s (for, or wrapping), an input button's value or an image's alt, the
+     * content (for every role but fields, selects, images and editable regions; an empty
+     * content falls back to a descendant image's alt or aria-label), then title, then
+     * placeholder.
+     */
+    function nameOf(el: Element, tag: string, role: string, editable: boolean): string | null {
+      const by = el.getAttribute("aria-labelledby");
+      if (by) {
+        let joined = "";
+        for (const ref of by.trim().split(/\s+/)) {
+          const target = document.getElementById(ref);
+          if (target) joined += " " + (target.textContent || "");
+        }
+        const name = clip(joined);
+        if (name) return name;
+      }
+      const aria = el.getAttribute("aria-label");
+      if (aria && aria.trim()) return clip(aria);
+      const field = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+      if (field || tag === "METER" || tag === "PROGRESS" || tag === "OUTPUT") {
+        const labels = (el as HTMLInputElement).labels;
+        if (labels && labels.length > 0) {
+          let joined = "";
+          for (const l of labels) joined += " " + textWithout(l, el);
+          const name = clip(joined);
+          if (name) return name;
+        }
+      }
+      if (tag === "INPUT") {
+        const type = (el as HTMLInputElement).type;
+        if (type === "button" || type === "submit" || type === "reset") {
+          const v = (el as HTMLInputElement).value;
+          return clip(v || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : ""));
+        }
+        if (type === "image") {
+          const alt = el.getAttribute("alt");
+          if (alt && alt.trim()) return clip(alt);
+        }
+      }
+      if (tag === "IMG") {
+        const alt = el.getAttribute("alt");
+        if (alt && alt.trim()) return clip(alt);
+      }
+      const fromContent = !field && !editable && role !== "img" && role !== "textbox" &&
+        role !== "searchbox" && role !== "combobox" && role !== "listbox";
+      if (fromContent) {
+        const name = clip(el.textContent || "");
+        if (name) return name;
+        const inner = el.querySelector("img[alt], [aria-label]");
+        if (inner) {
+          const alt = inner.getAttribute("aria-label") || inner.getAttribute("alt") || "";
+          if (alt.trim()) return clip(alt);
+        }
+      }
+      const title = el.getAttribute("title");
+      if (title && title.trim()) return clip(title);
+      const hint = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
+      if (hint && hint.trim()) return clip(hint);
+      return null;
+    }
+
+    /**
+     * Text fields (inputs, textareas, editable regions) report their text, "" when empty; a
+     * checkbox or radio its state as a switch reads ("on"/"off"); a select, range, progress,
+     * meter or output its value; an ARIA widget its aria-valuetext or aria-valuenow. Everything else: null.
+     */
+    function valueOf(el: Element, tag: string, role: string, editable: boolean): string | null {
+      if (editable) {
+        if (!el.textContent) return "";
+        return (el as HTMLElement).innerText.replace(/\n$/, "");
+      }
+      if (tag === "TEXTAREA") return (el as HTMLTextAreaElement).value;
+      if (tag === "INPUT") {
+        const input = el as HTMLInputElement;
+        if (role === "checkbox" || role === "radio") return input.checked ? "on" : "off";
+        if (role === "button") return null;
+        return input.value;
+      }
+      if (tag === "SELECT" || tag === "PROGRESS" || tag === "METER" || tag === "OUTPUT") {
+        const v = String((el as HTMLSelectElement).value ?? "");
+        return v === "" ? null : v;
+      }
+      if (!el.hasAttribute("role")) return null;
+      const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+      return text ? text : null;
+    }
+
+    function reply(rows: string[], nodes: Node[]): string {
+      const fullReply = (gen: number) => `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
+      if (args.session === undefined) return fullReply(0);
+      const key = Symbol.for("bajutsu.scan");
+      const store = globalThis as unknown as Record<
+        symbol,
+        { session: string; gen: number; rows: string[]; nodes: Node[] }
+      >;
+      const last = store[key];
+      // Generations only grow, from the host's view too: a navigation does not restart them.
+      const gen = Math.max(last ? last.gen : 0, args.base ?? 0) + 1;
+      store[key] = { session: args.session, gen, rows, nodes };
+      if (!last || last.session !== args.session || last.gen !== args.base) return fullReply(gen);
+      // Rows mostly repeat in place: compare with the aligned previous row first, and index the
+      // previous rows only when that misses.
+      let at: Map<string, number> | null = null;
+      const items: string[] = [];
+      let start = 0;
+      let count = 0;
+      for (const row of rows) {
+        if (last.rows[start + count] === row) {
+          count++;
+          continue;
+        }
+        if (count > 0) items.push(`[${start},${count}]`);
+        if (at === null) {
+          at = new Map();
+          for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
+        }
+        const j = at.get(row);
+        if (j === undefined) {
+          items.push(row);
+          // Most often the row was edited in place: expect the next one after the old one.
+          start += count + 1;
+          count = 0;
+        } else {
+          start = j;
+          count = 1;
+        }
       }
       if (count > 0) items.push(`[${start},${count}]`);
-      if (at === null) {
-        at = new Map();
-        for (let i = last.rows.length - 1; i >= 0; i--) at.set(last.rows[i], i);
-      }
-      const j = at.get(row);
-      if (j === undefined) {
-        items.push(row);
-        // Most often the row was edited in place: expect the next one after the old one.
-        start += count + 1;
-        count = 0;
-      } else {
-        start = j;
-        count = 1;
-      }
+      return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
     }
-    if (count > 0) items.push(`[${start},${count}]`);
-    return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
   }
 }
 
-/** Role (or tag) → type trait; unlisted roles pass through verbatim. */
+/**
+ * Role → type trait (docs/backends.md#roles-and-traits); unlisted roles pass through verbatim.
+ * Tag names of the older scan stay mapped so recorded trees read the same.
+ */
 const ROLE_TRAIT: Readonly<Record<string, string>> = {
   a: "link",
   link: "link",
@@ -186,10 +524,15 @@ const ROLE_TRAIT: Readonly<Record<string, string>> = {
   spinbutton: "textField",
   searchbox: "searchField",
   textarea: "textView",
+  editable: "textView",
   checkbox: "switch",
   radio: "switch",
   switch: "switch",
   option: "cell",
+  img: "image",
+  image: "image",
+  generic: "other",
+  text: "staticText",
 };
 
 /**
@@ -200,6 +543,7 @@ const ROLE_TRAIT: Readonly<Record<string, string>> = {
  * typeTrait("a"); // "link"
  * typeTrait("menuitemcheckbox"); // "cell"
  * typeTrait("tab"); // "tab"
+ * typeTrait("generic"); // "other"
  * ```
  */
 export function typeTrait(role: string): string {
@@ -209,15 +553,16 @@ export function typeTrait(role: string): string {
 
 /** `[type, secureTextField?, notEnabled?, selected?]` for a row. */
 export function traitsOf(role: string, flags: number): string[] {
-  const traits = [typeTrait(role)];
+  const type = role === "generic" && flags & FLAG_TEXT ? "staticText" : typeTrait(role);
+  const traits = [type];
   if (flags & FLAG_SECURE) traits.push("secureTextField");
   if (flags & FLAG_DISABLED) traits.push("notEnabled");
   if (flags & FLAG_SELECTED) traits.push("selected");
   return traits;
 }
 
-/** One row as an `Element` ("" is already null on the page side). */
-export function rowToElement(row: ScanRow): Element {
+/** One row as a tree element (the page already turned "" into null where it means "none"). */
+export function rowToElement(row: ScanRow): UiElement {
   const [id, role, label, value, flags, x, y, w, h] = row;
   const frame: Frame = [x, y, w, h];
   return { identifier: id, label, value, traits: traitsOf(role, flags), frame, nativeZ: null };
@@ -253,6 +598,6 @@ export function decodeScanReply(json: string, previous: readonly ScanRow[]): Dec
 }
 
 /** Decodes a stateless (full) scan reply into the document-ordered element tree. */
-export function decodeScan(json: string): Element[] {
+export function decodeScan(json: string): UiElement[] {
   return decodeScanReply(json, []).rows.map(rowToElement);
 }

@@ -11,6 +11,8 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import type { Effective, WebSettings } from "../../config/effective.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
+import type { Preconditions } from "../../scenario/types.ts";
+import { sameOriginUrl } from "./same_origin.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import { type BrowserProbe, launchBrowser, systemProbe } from "./browsers.ts";
@@ -93,6 +95,8 @@ class WebEnvironment implements Environment {
   #driver: WebDriver | null = null;
   #video: { path: string; ffmpeg: string; dir: string } | null = null;
   #videoAnchorS = 0;
+  /** The URLs a start opens, in order: the entry page, then the deeplink. */
+  #entry: string[] = [];
 
   constructor(readonly device: string, shared: Shared) {
     this.#shared = shared;
@@ -142,9 +146,11 @@ class WebEnvironment implements Environment {
         log: this.#shared.log,
         opTimeoutS: this.#shared.opTimeoutS,
         remote: this.#shared.remote,
+        testIdAttribute: web.testIdAttribute,
       });
       this.#driver = driver;
-      await driver.navigate(web.baseUrl);
+      this.#entry = entryUrls(web.baseUrl, req.preconditions);
+      for (const url of this.#entry) await driver.navigate(url);
       return driver;
     } catch (err) {
       await this.teardown().catch(() => {});
@@ -154,7 +160,8 @@ class WebEnvironment implements Environment {
 
   async relaunch(_overrides: { env?: Record<string, string>; args?: string[] }): Promise<void> {
     if (!this.#driver) throw new DeviceError("web: relaunch before start");
-    await this.#driver.navigate(this.#shared.web.baseUrl);
+    // The app starts over where the scenario starts: its url, then its deeplink.
+    for (const url of this.#entry) await this.#driver.navigate(url);
   }
 
   health(_timeoutS: number): Promise<boolean> {
@@ -193,6 +200,30 @@ class WebEnvironment implements Environment {
   videoAnchorS(): number {
     return this.#videoAnchorS;
   }
+}
+
+/**
+ * What `start` opens (docs/scenario-language.md#preconditions): `preconditions.url` (else the
+ * target's baseUrl), then `preconditions.deeplink`, each resolved against baseUrl and held to its
+ * origin. The run's check refuses an off-origin value before the run; here it is a device error.
+ *
+ * @example
+ * ```ts
+ * entryUrls("http://h/app/", { url: "editor", deeplink: "#doc-3", reinstall: "clean", launchArgs: [], launchEnv: {} });
+ * // ["http://h/app/editor", "http://h/app/editor#doc-3"]
+ * ```
+ */
+export function entryUrls(baseUrl: string, pre: Preconditions): string[] {
+  const resolve = (value: string, base: string) => {
+    const r = sameOriginUrl(base, value);
+    if ("error" in r) throw new DeviceError(`web: ${r.error}`);
+    return r.url;
+  };
+  const entry = pre.url !== undefined ? resolve(pre.url, baseUrl) : baseUrl;
+  if (pre.deeplink === undefined) return [entry];
+  // A deeplink is relative to the page it is opened on (a bare "#/settings" keeps the path).
+  const link = new URL(pre.deeplink, entry).href;
+  return [entry, resolve(link, baseUrl)];
 }
 
 /** Whether a run is headless: `--headed` wins over the target's `headless`. */

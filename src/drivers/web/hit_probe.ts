@@ -1,81 +1,107 @@
 /**
  * The tap family's reachability check on a real page (docs/backends.md#web): the element the
- * browser would hit at the target's centre must be the target or inside it. A centre outside the
- * viewport counts as a hit: we never scroll implicitly.
+ * browser would hit at the target's point must be the target or inside it. A point outside the
+ * viewport is not reachable: a pointer event there reaches nothing, so the step would pass
+ * having done nothing. The driver never scrolls by itself; the orchestrator's bounded recovery
+ * scroll brings the element in (docs/scenario-language.md#reachability-and-recovery).
  *
  * @module
  */
-import type { Candidate, Element as UiElement, Frame } from "../driver.ts";
-import { frameCenter } from "../../selectors/mod.ts";
-import { MAX_LABEL, SCAN_SELECTOR } from "./dom_scan.ts";
+import type { Candidate, Element as UiElement, Frame, Point } from "../driver.ts";
+import type { ScanRow } from "./dom_scan.ts";
 
-/** What the page needs to recognise the target among the hit element's ancestors. */
+/**
+ * How a page function finds the DOM node of a row: the scan that produced the row (`gen`) keeps
+ * every row's node, so while no newer scan replaced it the node is `index`. Otherwise (a
+ * navigation, a newer read) the node is looked up by identifier and frame, else by frame.
+ */
 export interface PageTarget {
+  gen: number;
+  index: number;
   id: string | null;
-  label: string | null;
   frame: Frame;
-  selector: string;
-  maxLabel: number;
-}
-
-/** The cover as `[id, label, x, y, w, h]`, or null when the target is reached. */
-export type HitResult = [string | null, string | null, number, number, number, number] | null;
-
-/** The page-side description of a resolved element. */
-export function pageTarget(el: UiElement): PageTarget {
-  return {
-    id: el.identifier,
-    label: el.label,
-    frame: el.frame,
-    selector: SCAN_SELECTOR,
-    maxLabel: MAX_LABEL,
-  };
+  testId: string;
 }
 
 /**
- * In-page: walks from `elementFromPoint(centre)` up through ancestors (across shadow roots). The
- * target is recognised by its test id, else by its frame and label (the same label rule as the
- * scan). The cover is named by its nearest scanned ancestor, which is what a user can select.
+ * The hit test's answer: `null` reached; `"offscreen"` the point is outside the viewport; else
+ * the cover: the index of its row in the scan `gen` names (-1 when it is not a row), its
+ * identifier, and its frame.
+ */
+export type HitResult =
+  | null
+  | "offscreen"
+  | [row: number, id: string | null, x: number, y: number, w: number, h: number];
+
+/** The page-side description of row `index` of scan `gen`. */
+export function pageTarget(el: UiElement, gen: number, index: number, testId: string): PageTarget {
+  return { gen, index, id: el.identifier, frame: el.frame, testId };
+}
+
+/**
+ * In-page: walks from `elementFromPoint(x, y)` up through ancestors (across shadow roots); the
+ * target is reached when its node is among them. The cover is named by its nearest ancestor that
+ * is a row of the same scan (what a user can select), else by the hit node itself.
  */
 export function pageHitTest(t: PageTarget & { x: number; y: number }): HitResult {
-  if (t.x < 0 || t.y < 0 || t.x >= innerWidth || t.y >= innerHeight) return null;
+  if (t.x < 0 || t.y < 0 || t.x >= innerWidth || t.y >= innerHeight) return "offscreen";
+  const store = (globalThis as unknown as Record<symbol, { gen: number; nodes: Node[] }>)[
+    Symbol.for("bajutsu.scan")
+  ];
+  const rows = store && store.gen === t.gen ? store.nodes : null;
+  const near = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const f = t.frame;
+    return Math.abs(r.x - f[0]) < 0.5 && Math.abs(r.y - f[1]) < 0.5 &&
+      Math.abs(r.width - f[2]) < 0.5 && Math.abs(r.height - f[3]) < 0.5;
+  };
+  const idOf = (el: Element) => el.getAttribute(t.testId) || el.id || null;
+  const same = rows !== null
+    ? (el: Element) => el === rows[t.index]
+    : (el: Element) => (t.id === null || idOf(el) === t.id) && near(el);
   const hit = document.elementFromPoint(t.x, t.y);
   if (!hit) return null;
-  const labelOf = (el: Element): string | null => {
-    const aria = el.getAttribute("aria-label");
-    if (aria && aria.trim()) return aria.trim();
-    const full = el.textContent || "";
-    let text = full.slice(0, 4 * t.maxLabel).replace(/\s+/g, " ").trim();
-    if (text === "" && full.length > 4 * t.maxLabel) text = full.replace(/\s+/g, " ").trim();
-    return text ? text.slice(0, t.maxLabel).trim() : null;
-  };
-  const f = t.frame;
-  const same = (el: Element): boolean => {
-    if (t.id !== null) return el.getAttribute("data-testid") === t.id;
-    const r = el.getBoundingClientRect();
-    return Math.abs(r.x - f[0]) < 0.5 && Math.abs(r.y - f[1]) < 0.5 &&
-      Math.abs(r.width - f[2]) < 0.5 && Math.abs(r.height - f[3]) < 0.5 && labelOf(el) === t.label;
-  };
   const up = (el: Element): Element | null => {
     if (el.parentElement) return el.parentElement;
     const root = el.getRootNode();
     return root instanceof ShadowRoot ? root.host : null;
   };
   for (let el: Element | null = hit; el; el = up(el)) if (same(el)) return null;
-  const cover = hit.closest(t.selector) || hit;
+  let cover: Element = hit;
+  let row = -1;
+  if (rows !== null) {
+    for (let el: Element | null = hit; el; el = up(el)) {
+      const i = rows.indexOf(el);
+      if (i > 0) {
+        cover = el;
+        row = i;
+        break;
+      }
+    }
+  }
   const r = cover.getBoundingClientRect();
-  return [cover.getAttribute("data-testid") || null, labelOf(cover), r.x, r.y, r.width, r.height];
+  return [row, idOf(cover), r.x, r.y, r.width, r.height];
 }
 
-/** The hit-test arguments for a resolved element (its centre). */
-export function hitTestArgs(el: UiElement): PageTarget & { x: number; y: number } {
-  const [x, y] = frameCenter(el.frame);
-  return { ...pageTarget(el), x, y };
+/** The hit-test arguments for a row at `point` (default: its frame's centre). */
+export function hitTestArgs(target: PageTarget, point: Point): PageTarget & {
+  x: number;
+  y: number;
+} {
+  return { ...target, x: point[0], y: point[1] };
 }
 
-/** The cover of a hit result as a candidate, or null when reached. */
-export function coverCandidate(result: HitResult): Candidate | null {
-  if (result === null) return null;
-  const [identifier, label, x, y, w, h] = result;
-  return { identifier, label, frame: [x, y, w, h] };
+/**
+ * The cover of a hit result as a candidate, or null when reached (or off-screen). A cover that is
+ * a row of `rows` (the tree of the same scan) is named as the tree names it.
+ */
+export function coverCandidate(result: HitResult, rows: readonly ScanRow[]): Candidate | null {
+  if (result === null || result === "offscreen") return null;
+  const [row, identifier, x, y, w, h] = result;
+  const known = row > 0 ? rows[row] : undefined;
+  return {
+    identifier: known ? known[0] : identifier,
+    label: known ? known[2] : null,
+    frame: [x, y, w, h],
+  };
 }

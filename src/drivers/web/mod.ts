@@ -33,7 +33,13 @@ export {
 } from "./browsers.ts";
 export { asDriverError, BrowserNotFound, FfmpegNotFound } from "./errors.ts";
 export { contextOptions, UnknownDeviceMode } from "./context_options.ts";
-export { decodeScan, SCAN_SELECTOR, traitsOf, typeTrait } from "./dom_scan.ts";
+export {
+  decodeScan,
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  PAGE_ROOT_ID,
+  traitsOf,
+  typeTrait,
+} from "./dom_scan.ts";
 export { NetworkCollector } from "./network.ts";
 export { ensureFfmpeg, playwrightFfmpegPath } from "./video.ts";
 export { WebDriver, type WebDriverOptions } from "./web_driver.ts";

@@ -3,7 +3,9 @@
  * world as `page.evaluate` does, without Playwright's per-call wrapping (about a millisecond per
  * read here). A named function is defined once per document under a registry symbol and then only
  * called: V8 keeps its optimised code between calls, where a freshly evaluated copy would start
- * cold every time (bench/web.ts has the figures).
+ * cold every time. A call first sends only the lookup (a few dozen bytes, not the function's
+ * source, which the page would otherwise parse on every read); when the document has no entry yet
+ * (a new page), it sends the defining expression (bench/web.ts has the figures).
  *
  * @module
  */
@@ -22,13 +24,26 @@ function sourceHash(source: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** The callee text of `fn`: its registry lookup (named) or its source (anonymous). */
+/** What a call of a named page function answers when the document has not defined it yet. */
+export const MISSING_FUNCTION = "\u0000bajutsu:missing-page-function";
+
+/** The callee texts of one function: defining (or inline), and lookup-only (named only). */
+interface Callee {
+  define: string;
+  lookup: string | null;
+}
+
+/** The callee texts of `fn`: registry lookup and definition (named), or its source (anonymous). */
 // deno-lint-ignore ban-types
-function calleeOf(fn: Function): string {
+function calleeOf(fn: Function): Callee {
   const source = `(${fn.toString()})`;
-  const registry = `(globalThis[Symbol.for(${JSON.stringify(PAGE_FUNCTIONS_KEY)})] ??= {})`;
+  if (!fn.name) return { define: source, lookup: null };
+  const key = `Symbol.for(${JSON.stringify(PAGE_FUNCTIONS_KEY)})`;
   const slot = JSON.stringify(`${fn.name}:${sourceHash(source)}`);
-  return fn.name ? `(${registry}[${slot}] ??= ${source})` : source;
+  return {
+    define: `((globalThis[${key}] ??= {})[${slot}] ??= ${source})`,
+    lookup: `(globalThis[${key}] ?? {})[${slot}]`,
+  };
 }
 
 /**
@@ -37,10 +52,22 @@ function calleeOf(fn: Function): string {
  */
 export class PageCallees {
   // deno-lint-ignore ban-types
-  readonly #callees = new WeakMap<Function, string>();
+  readonly #callees = new WeakMap<Function, Callee>();
 
+  /** The defining (or inline) callee text. */
   // deno-lint-ignore ban-types
   of(fn: Function): string {
+    return this.#entry(fn).define;
+  }
+
+  /** The lookup-only callee text of a named function; null for an anonymous one. */
+  // deno-lint-ignore ban-types
+  lookup(fn: Function): string | null {
+    return this.#entry(fn).lookup;
+  }
+
+  // deno-lint-ignore ban-types
+  #entry(fn: Function): Callee {
     let callee = this.#callees.get(fn);
     if (callee === undefined) {
       callee = calleeOf(fn);
@@ -63,8 +90,30 @@ export class PageCallees {
  */
 // deno-lint-ignore ban-types
 export function pageCallExpression(fn: Function, arg: unknown, callees?: PageCallees): string {
-  const callee = callees ? callees.of(fn) : calleeOf(fn);
+  const callee = callees ? callees.of(fn) : calleeOf(fn).define;
   return arg === undefined ? `${callee}()` : `${callee}(${JSON.stringify(arg)})`;
+}
+
+/**
+ * The expression that calls a named `fn` already in the document's registry, answering
+ * {@link MISSING_FUNCTION} when it is not there; null for an anonymous function.
+ *
+ * @example
+ * ```ts
+ * pageLookupExpression(function scan(a) { return a.n; }, { n: 1 });
+ * // ((f) => f === undefined ? "\u0000bajutsu:missing-page-function" : f({"n":1}))(…["scan:1x2y3z"])
+ * ```
+ */
+export function pageLookupExpression(
+  // deno-lint-ignore ban-types
+  fn: Function,
+  arg: unknown,
+  callees?: PageCallees,
+): string | null {
+  const lookup = callees ? callees.lookup(fn) : calleeOf(fn).lookup;
+  if (lookup === null) return null;
+  const call = arg === undefined ? "f()" : `f(${JSON.stringify(arg)})`;
+  return `((f) => f === undefined ? ${JSON.stringify(MISSING_FUNCTION)} : ${call})(${lookup})`;
 }
 
 /** What CDP answers to `Runtime.evaluate` (the fields we read). */
@@ -85,8 +134,17 @@ export async function cdpPageCall<R, A>(
   arg: A,
   callees?: PageCallees,
 ): Promise<R> {
+  const lookup = pageLookupExpression(fn, arg, callees);
+  if (lookup !== null) {
+    const value = await evaluate(session, lookup);
+    if (value !== MISSING_FUNCTION) return value as R;
+  }
+  return await evaluate(session, pageCallExpression(fn, arg, callees)) as R;
+}
+
+async function evaluate(session: CDPSession, expression: string): Promise<unknown> {
   const reply = await session.send("Runtime.evaluate", {
-    expression: pageCallExpression(fn, arg, callees),
+    expression,
     returnByValue: true,
     awaitPromise: true,
   }) as EvaluateReply;
@@ -94,5 +152,5 @@ export async function cdpPageCall<R, A>(
     const d = reply.exceptionDetails;
     throw new Error(d.exception?.description ?? d.text);
   }
-  return reply.result.value as R;
+  return reply.result.value;
 }

@@ -2,7 +2,9 @@
  * `WebDriver`: the Driver seam over one Playwright page (docs/architecture.md#the-driver-interface,
  * docs/backends.md#web). Selectors resolve host-side over a fresh in-page scan, with our own
  * selector code; gestures are raw mouse, keyboard or (Chromium) CDP touch input at the resolved
- * element's centre, after a hit test proves the browser would deliver them to that element.
+ * element's centre (or the tap's offset), after a hit test proves the browser would deliver them
+ * to that element. Nothing passes having done nothing: an off-screen or covered target is not
+ * tappable, a disabled one fails, and keys typed with nothing editable focused fail.
  *
  * @module
  */
@@ -13,24 +15,31 @@ import {
   type ActuationDrain,
   BackendCrashError,
   type Capability,
+  type DialogPolicy,
+  type DialogRecord,
   type Driver,
   type DriverInterval,
   type Element,
+  ElementDisabled,
   ElementNotFound,
   ElementNotTappable,
   type Exchange,
+  NothingFocused,
   type Point,
+  type TapOptions,
   UnsupportedAction,
 } from "../driver.ts";
+import type { KeyChord } from "../keys.ts";
 import { DeviceTimeout } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
-  findAll,
   frameCenter,
   gestureAnchor,
+  indexedPresent,
   renderCandidate,
   renderSelector,
   resolveUnique,
+  toCandidate,
 } from "../../selectors/mod.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
@@ -41,13 +50,21 @@ import { DeviceLog, dialogLine } from "./device_log.ts";
 import {
   type DecodedScan,
   decodeScanReply,
+  DEFAULT_TEST_ID_ATTRIBUTE,
   MAX_LABEL,
   pageScan,
   rowToElement,
-  SCAN_SELECTOR,
 } from "./dom_scan.ts";
 import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
-import { coverCandidate, hitTestArgs, pageHitTest, pageTarget } from "./hit_probe.ts";
+import {
+  coverCandidate,
+  hitTestArgs,
+  pageHitTest,
+  type PageTarget,
+  pageTarget,
+} from "./hit_probe.ts";
+import { pageCaretToEnd, pageFocusedEditable } from "./focus.ts";
+import { playwrightKey } from "./key_names.ts";
 import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
 import { cdpPageCall, PageCallees } from "./page_call.ts";
@@ -82,6 +99,28 @@ export interface WebDriverOptions {
   log?: (line: string) => void;
   /** The browser is a remote server (`wsEndpoint`): its loss is a closed connection. */
   remote?: boolean;
+  /** The identifier attribute (target `testIdAttribute`); default `data-testid`. */
+  testIdAttribute?: string;
+}
+
+/** A resolved element and where the page finds it. */
+interface Located {
+  target: Element;
+  page: PageTarget;
+  /** The rows of the scan it was resolved on (to name a cover as the tree names it). */
+  rows: DecodedScan["rows"];
+}
+
+/** A fresh read: the tree, and the scan it came from. */
+interface Read {
+  tree: Element[];
+  scan: DecodedScan;
+}
+
+/** The point at fractions `at` of `frame` (`[0.5, 0.5]` is the centre). */
+export function pointIn(frame: readonly number[], at: Point): Point {
+  const [x, y, w, h] = frame;
+  return [x + at[0] * w, y + at[1] * h];
 }
 
 /** Whether bytes start with the PNG signature. */
@@ -119,6 +158,9 @@ export class WebDriver implements Driver {
   #scan: DecodedScan = { gen: 0, rows: [] };
   /** Callee texts of the page functions this driver calls over CDP. */
   #callees = new PageCallees();
+  #testId: string;
+  #dialogPolicy: DialogPolicy = { default: "dismiss", byKind: {} };
+  #dialogs: DialogRecord[] = [];
 
   constructor(opts: WebDriverOptions) {
     this.page = opts.page;
@@ -127,6 +169,7 @@ export class WebDriver implements Driver {
     this.#clock = opts.clock ?? realClock;
     this.#network = opts.network ?? null;
     this.#timeoutMs = (opts.opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000;
+    this.#testId = opts.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
     this.#deviceLog = new DeviceLog(() => this.page.evaluate(() => undefined));
     this.#deviceLog.attach(this.page);
     const log = opts.log ?? (() => {});
@@ -148,12 +191,21 @@ export class WebDriver implements Driver {
     const browser = this.page.context().browser();
     browser?.on("disconnected", markGone);
     if (browser && !browser.isConnected()) markGone();
-    // A JS dialog blocks the page until answered: dismiss it at once, and say so.
+    // A JS dialog blocks the page until answered: answer it at once as the policy says, and
+    // record it for the step it appeared in.
     this.page.on("dialog", (dialog) => {
-      const line = dialogLine(dialog.type(), dialog.message());
+      const kind = dialog.type();
+      const text = dialog.message();
+      const byKind: string | undefined = this.#dialogPolicy.byKind[kind];
+      const rule = byKind ?? this.#dialogPolicy.default;
+      const accept = rule === "accept";
+      const record: DialogRecord = { kind, text, answer: accept ? "accepted" : "dismissed" };
+      if (rule === "fail") record.unexpected = true;
+      this.#dialogs.push(record);
+      const line = dialogLine(kind, text);
       this.#deviceLog.push(line);
-      log(`web: dismissed ${line}`);
-      dialog.dismiss().catch(() => {});
+      log(`web: ${record.answer} ${line}`);
+      (accept ? dialog.accept() : dialog.dismiss()).catch(() => {});
     });
   }
 
@@ -161,11 +213,16 @@ export class WebDriver implements Driver {
   // Reading
 
   async query(): Promise<Element[]> {
+    return (await this.#read()).tree;
+  }
+
+  /** A fresh scan, decoded. */
+  async #read(): Promise<Read> {
     // The reply is decoded against the scan its `base` names, even if another read overtook it.
     const base = this.#scan;
     const json = await this.#op("query", () =>
       this.#evaluate(pageScan, {
-        selector: SCAN_SELECTOR,
+        testId: this.#testId,
         maxLabel: MAX_LABEL,
         session: this.#scanSession,
         base: base.gen,
@@ -181,22 +238,32 @@ export class WebDriver implements Driver {
     if (scan.gen > this.#scan.gen) this.#scan = scan;
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    return scan.rows.map(rowToElement);
+    return { tree: scan.rows.map(rowToElement), scan };
   }
 
   async waitFor(sel: Selector): Promise<boolean> {
-    return findAll(await this.query(), sel).length > 0;
+    return indexedPresent(await this.query(), sel);
   }
 
   async isTappable(sel: Selector): Promise<boolean> {
-    let target: Element;
+    let located: Located;
     try {
-      target = resolveUnique(await this.query(), sel);
+      located = this.#locate(await this.#read(), sel);
     } catch (err) {
       if (err instanceof ElementNotFound) return false;
       throw err;
     }
-    return (await this.#cover(target)) === null;
+    return (await this.#obstruction(located, frameCenter(located.target.frame))) === null;
+  }
+
+  answerDialogs(policy: DialogPolicy): void {
+    this.#dialogPolicy = { default: policy.default, byKind: { ...policy.byKind } };
+  }
+
+  drainDialogs(): DialogRecord[] {
+    const out = this.#dialogs;
+    this.#dialogs = [];
+    return out;
   }
 
   async viewport(): Promise<{ width: number; height: number }> {
@@ -225,12 +292,29 @@ export class WebDriver implements Driver {
   // -------------------------------------------------------------------------------------------
   // Tap family
 
-  async tap(sel: Selector): Promise<void> {
-    const target = await this.#reachable(sel);
+  async tap(sel: Selector, opts: TapOptions = {}): Promise<void> {
+    const at = opts.at;
+    const target = await this.#reachable(sel, { at });
+    const [x, y] = at ? pointIn(target.frame, at) : frameCenter(target.frame);
+    const secondary = opts.button === "secondary";
+    await this.#act(
+      {
+        gesture: secondary ? "secondaryTap" : "tap",
+        via: "coordinate",
+        points: [[x, y]],
+        ...this.#about(target),
+      },
+      () => this.page.mouse.click(x, y, secondary ? { button: "right" } : undefined),
+    );
+  }
+
+  async hover(sel: Selector): Promise<void> {
+    // A disabled control still shows its tooltip: hovering it is legitimate.
+    const target = await this.#reachable(sel, { disabledOk: true });
     const [x, y] = frameCenter(target.frame);
     await this.#act(
-      { gesture: "tap", via: "coordinate", points: [[x, y]], ...this.#about(target) },
-      () => this.page.mouse.click(x, y),
+      { gesture: "hover", via: "coordinate", points: [[x, y]], ...this.#about(target) },
+      () => this.page.mouse.move(x, y),
     );
   }
 
@@ -293,13 +377,18 @@ export class WebDriver implements Driver {
   }
 
   async scroll(from: Point, to: Point): Promise<void> {
-    await this.#act({ gesture: "scroll", via: "coordinate", points: [from, to] }, async () => {
-      if (this.#touchInput()) {
+    const touch = this.#touchInput();
+    // The finger moves from → to, so the content moves the other way: wheel by from − to.
+    // Wheel deltas are whole CSS pixels: WebDriver BiDi (Firefox) refuses a fractional one.
+    const dx = Math.round(from[0] - to[0]);
+    const dy = Math.round(from[1] - to[1]);
+    const sent: Point = touch ? to : [from[0] - dx, from[1] - dy];
+    await this.#act({ gesture: "scroll", via: "coordinate", points: [from, sent] }, async () => {
+      if (touch) {
         await touchScroll(await this.#session(), from, to, (s) => this.#clock.sleep(s));
       } else {
         await this.page.mouse.move(from[0], from[1]);
-        // The finger moves from → to, so the content moves the other way: wheel by from − to.
-        await this.page.mouse.wheel(from[0] - to[0], from[1] - to[1]);
+        await this.page.mouse.wheel(dx, dy);
       }
       await this.#evaluate(pageScrollSettle, {
         x: from[0],
@@ -358,16 +447,27 @@ export class WebDriver implements Driver {
   async typeText(text: string): Promise<void> {
     const submit = text.endsWith("\n");
     const body = submit ? text.slice(0, -1) : text;
+    await this.#requireFocus("type");
     await this.#act({ gesture: "typeText", via: "focused" }, async () => {
       if (body) await this.page.keyboard.type(body);
       if (submit) await this.page.keyboard.press("Enter");
     });
   }
 
+  /** Deletes `count` characters from the end of the focused field (the caret goes there first). */
   async deleteText(count: number): Promise<void> {
+    await this.#requireFocus("delete");
     await this.#act({ gesture: "deleteText", via: "key" }, async () => {
+      await this.#evaluate(pageCaretToEnd, undefined);
       for (let i = 0; i < count; i++) await this.page.keyboard.press("Backspace");
     });
+  }
+
+  async press(chord: KeyChord): Promise<void> {
+    await this.#act(
+      { gesture: "press", via: "key" },
+      () => this.page.keyboard.press(playwrightKey(chord)),
+    );
   }
 
   async selectAll(): Promise<void> {
@@ -388,13 +488,14 @@ export class WebDriver implements Driver {
   // Controls
 
   async selectOption(sel: Selector, value: string): Promise<void> {
-    const target = await this.#reachable(sel);
+    const located = await this.#reachableAt(sel, {});
+    const target = located.target;
     const [x, y] = frameCenter(target.frame);
     let status = "";
     await this.#act(
       { gesture: "selectOption", via: "handle", points: [[x, y]], ...this.#about(target) },
       async () => {
-        status = await this.#evaluate(pageSelectOption, { ...pageTarget(target), value });
+        status = await this.#evaluate(pageSelectOption, { ...located.page, value });
       },
     );
     const where = renderSelector(sel);
@@ -482,22 +583,68 @@ export class WebDriver implements Driver {
   // -------------------------------------------------------------------------------------------
   // Internals
 
-  /** resolveUnique on a fresh read, then the hit test. */
-  async #reachable(sel: Selector): Promise<Element> {
-    const target = resolveUnique(await this.query(), sel);
-    const cover = await this.#cover(target);
-    if (cover !== null) {
-      throw new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
-    }
-    return target;
+  /** resolveUnique on a read, with where the page finds the element. */
+  #locate(read: Read, sel: Selector): Located {
+    const target = resolveUnique(read.tree, sel);
+    const index = read.tree.indexOf(target);
+    return {
+      target,
+      page: pageTarget(target, read.scan.gen, index, this.#testId),
+      rows: read.scan.rows,
+    };
   }
 
-  async #cover(target: Element) {
+  /** resolveUnique on a fresh read, the enabled check, then the hit test at the tap's point. */
+  async #reachable(
+    sel: Selector,
+    opts: { at?: Point; disabledOk?: boolean } = {},
+  ): Promise<Element> {
+    return (await this.#reachableAt(sel, opts)).target;
+  }
+
+  async #reachableAt(
+    sel: Selector,
+    opts: { at?: Point; disabledOk?: boolean },
+  ): Promise<Located> {
+    const located = this.#locate(await this.#read(), sel);
+    const { target } = located;
+    if (!opts.disabledOk && target.traits.includes("notEnabled")) {
+      // A pointer event on a disabled control does nothing: passing here would be a false pass.
+      throw new ElementDisabled(
+        `not enabled: ${renderCandidate(toCandidate(target))} is disabled (notEnabled)`,
+      );
+    }
+    const point = opts.at ? pointIn(target.frame, opts.at) : frameCenter(target.frame);
+    const obstruction = await this.#obstruction(located, point);
+    if (obstruction !== null) throw obstruction;
+    return located;
+  }
+
+  /** Why a pointer event at `point` would not reach the element, or null when it would. */
+  async #obstruction(located: Located, point: Point): Promise<ElementNotTappable | null> {
     const hit = await this.#op(
       "hit test",
-      () => this.#evaluate(pageHitTest, hitTestArgs(target)),
+      () => this.#evaluate(pageHitTest, hitTestArgs(located.page, point)),
     );
-    return coverCandidate(hit);
+    if (hit === "offscreen") {
+      const { width, height } = await this.viewport();
+      return new ElementNotTappable(
+        `not tappable: off-screen ${renderCandidate(toCandidate(located.target))} ` +
+          `(viewport ${width}×${height})`,
+      );
+    }
+    const cover = coverCandidate(hit, located.rows);
+    if (cover === null) return null;
+    return new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
+  }
+
+  /** Fails `<action>: nothing is focused` unless an editable element has focus. */
+  async #requireFocus(action: string): Promise<void> {
+    const focused = await this.#op(
+      "focus check",
+      () => this.#evaluate(pageFocusedEditable, undefined),
+    );
+    if (!focused) throw new NothingFocused(`${action}: nothing is focused`);
   }
 
   #about(target: Element): Pick<ActuationInput, "frame" | "target"> {

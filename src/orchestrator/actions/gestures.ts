@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { Point } from "../../drivers/driver.ts";
-import type { Element } from "../../drivers/driver.ts";
+import type { Element, Point } from "../../drivers/driver.ts";
 import { resolveOnRecent } from "../../drivers/host_side.ts";
 import { directionalEndpoints, screenSize } from "../../selectors/mod.ts";
 import type { Direction, Selector, StepBodies } from "../../scenario/types.ts";

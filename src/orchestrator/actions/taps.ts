@@ -1,16 +1,23 @@
 /**
  * tap, doubleTap and longPress (docs/scenario-language.md#taps): the driver resolves the target
- * uniquely and checks it is reachable; a covered target gets the bounded recovery scroll.
+ * uniquely and checks it is reachable at the point the tap will land on; a covered or off-screen
+ * target gets the bounded recovery scroll.
  *
  * @module
  */
+import type { TapOptions } from "../../drivers/driver.ts";
+import { tapSpec } from "../../scenario/tap_spec.ts";
 import type { StepBodies } from "../../scenario/types.ts";
 import type { RunContext } from "../context.ts";
 import { withReachability } from "./reachability.ts";
 
-/** `tap: <sel>`. */
-export function tap(ctx: RunContext, sel: StepBodies["tap"]): Promise<void> {
-  return withReachability(ctx, sel, () => ctx.driver.tap(sel));
+/** `tap: <sel>` or `tap: {sel, button?, at?}`. */
+export function tap(ctx: RunContext, body: StepBodies["tap"]): Promise<void> {
+  const spec = tapSpec(body);
+  const opts: TapOptions = {};
+  if (spec.button === "secondary") opts.button = "secondary";
+  if (spec.at) opts.at = [spec.at.x, spec.at.y];
+  return withReachability(ctx, spec.sel, () => ctx.driver.tap(spec.sel, opts));
 }
 
 /** `doubleTap: <sel>`. */

@@ -10,12 +10,23 @@ import type { RunContext } from "../context.ts";
 import { StepFailed } from "../step_failed.ts";
 import { withReachability } from "./reachability.ts";
 
-/** `clear: {into}`: deletes as many characters as the field's current value holds. */
+/** Deleting passes over a field that still holds text (a line break may eat a keystroke). */
+const CLEAR_PASSES = 2;
+
+/**
+ * `clear: {into}`: deletes as many characters as the field's value holds, then reads the field
+ * again: it is empty, or the step fails saying what is left (docs/scenario-language.md#text-entry).
+ */
 export async function clear(ctx: RunContext, body: StepBodies["clear"]): Promise<void> {
-  const el = resolveUnique(await ctx.driver.query(), body.into);
-  const count = (el.value ?? "").length;
+  let left = resolveUnique(await ctx.driver.query(), body.into).value ?? "";
   await withReachability(ctx, body.into, () => ctx.driver.tap(body.into));
-  if (count > 0) await ctx.driver.deleteText(count);
+  for (let pass = 0; pass < CLEAR_PASSES && left.length > 0; pass++) {
+    await ctx.driver.deleteText(left.length);
+    left = resolveUnique(await ctx.driver.query(), body.into).value ?? "";
+  }
+  if (left.length > 0) {
+    throw new StepFailed(`clear: the field still holds ${JSON.stringify(left)}`);
+  }
 }
 
 /** `delete: {into, count}`: deletes `count` characters from the end. */

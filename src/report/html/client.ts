@@ -412,17 +412,22 @@ export function reportClient(doc: Document, autoOpen: number): void {
         });
         view = img;
       }
-      const detail = st.action === "assert" && !st.selector
+      const target = st.action === "assert" && !st.selector
         ? st.assertion_results.length + " assertion" +
           (st.assertion_results.length === 1 ? "" : "s")
         : selectorText(st.selector);
       const at = base > 0 && st.started_at > 0 ? seconds(Math.max(0, st.started_at - base)) : "";
+      // A name the author gave is shown; the default `step<i>` only repeats the index.
+      const name = st.step_id === "step" + st.index ? "" : st.step_id;
       const tr = row(
         [
           String(st.index),
           pill(st.ok ? "ok" : "fail"),
           h("span", "act act-" + st.action.replace(/[^a-zA-Z]/g, ""), st.action),
-          detail,
+          name,
+          target,
+          st.detail ?? "",
+          seconds(st.duration_s),
           at,
           view,
           st.reason,
@@ -430,23 +435,37 @@ export function reportClient(doc: Document, autoOpen: number): void {
         "step " + (st.ok ? "ok" : "fail"),
       );
       add(body, tr);
-      for (const a of st.alerts) {
-        add(body, row(["", "", "alert", "dismissed: " + a.label, "", "", ""], "extra"));
+      const extra = (what: string, text: string) =>
+        add(body, row(["", "", what, "", text, "", "", "", "", ""], "extra"));
+      const waited = st.auto_wait;
+      if (waited) {
+        extra(
+          "auto-wait",
+          seconds(waited.seconds) + " for " + selectorText(waited.selector) + " (" +
+            waited.polls + " read" + (waited.polls === 1 ? "" : "s") +
+            (waited.ready ? "" : ", not ready: acted anyway") + ")",
+        );
       }
-      if (st.generated !== null) {
-        add(body, row(["", "", "generated", st.generated, "", "", ""], "extra"));
+      for (const a of st.alerts) extra("alert", "dismissed: " + a.label);
+      for (const d of st.dialogs) {
+        extra(
+          "dialog",
+          d.kind + " " + JSON.stringify(d.text) + " → " + d.answer +
+            (d.unexpected ? " (dialog handling is off)" : ""),
+        );
       }
+      if (st.generated !== null) extra("generated", st.generated);
       if (st.assertion_results.length) {
         const tr2 = h("tr", "sub");
         const td = h("td") as HTMLTableCellElement;
-        td.colSpan = 7;
+        td.colSpan = 10;
         add(td, assertionTable(st.assertion_results, "asserts"));
         add(tr2, td);
         add(body, tr2);
       }
       const detailRow = h("tr", "detail");
       const cell = h("td") as HTMLTableCellElement;
-      cell.colSpan = 7;
+      cell.colSpan = 10;
       add(detailRow, cell);
       detailRow.hidden = true;
       add(body, detailRow);
@@ -483,7 +502,10 @@ export function reportClient(doc: Document, autoOpen: number): void {
           String(st.index),
           pill("skip"),
           h("span", "act", st.action),
+          st.step_id === "step" + st.index ? "" : st.step_id,
           selectorText(st.selector),
+          "",
+          "",
           "",
           "",
           "skipped",
@@ -502,7 +524,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const sec = h("section", "phase");
     add(sec, h("h3", undefined, title));
     const { table: t, body } = table(
-      ["#", "result", "action", "detail", "at", "view", "reason"],
+      ["#", "result", "action", "name", "target", "detail", "duration", "at", "view", "reason"],
       "steps",
     );
     stepRows(body, s, steps, base, media);
@@ -583,18 +605,20 @@ export function reportClient(doc: Document, autoOpen: number): void {
     );
     add(result, exp);
     tab("Result", result);
-    const net = h("div", "pane");
-    add(net, artifactList(byKind(s.artifacts, "network"), "not captured"));
-    tab("Network", net);
-    const logs = h("div", "pane");
-    add(logs, artifactList(byKind(stepArts, "deviceLog"), "not captured"));
-    tab("Device Log", logs);
-    const trace = h("div", "pane");
-    add(trace, artifactList(byKind(s.artifacts, "appTrace"), "not captured"));
-    tab("App Trace", trace);
+    // A tab with nothing in it is not shown.
+    const listTab = (name: string, arts: ManifestArtifact[]) => {
+      if (!arts.length) return;
+      const pane = h("div", "pane");
+      add(pane, artifactList(arts, ""));
+      tab(name, pane);
+    };
+    listTab("Network", byKind(s.artifacts, "network"));
+    listTab("Device Log", byKind(stepArts, "deviceLog"));
+    listTab("App Trace", byKind(s.artifacts, "appTrace"));
     const env = h("div", "pane");
     const { table: et, body: eb } = table(["", ""], "env");
     const envRows: [string, string][] = [
+      ["target", s.target],
       ["backend", s.backend],
       ["engine", s.engine],
       ["device", s.device],
@@ -631,6 +655,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const sum = h("summary");
     add(sum, h("span", "dot"), h("span", "name", s.name));
     if (s.description) add(sum, h("span", "desc", s.description));
+    if (s.target) add(sum, h("span", "badge", s.target));
     if (s.engine) add(sum, h("span", "badge", s.engine));
     if (s.backend) add(sum, h("span", "badge", s.backend));
     if (s.device) add(sum, h("span", "dev", s.device));

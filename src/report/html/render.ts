@@ -1,9 +1,10 @@
 /**
- * report.html (docs/reports.md#reporthtml): one self-contained page per run. The header, chips and
- * matrix are rendered here; the scenario blocks are drawn by the inline script from embedded JSON
- * (one summary list, one data block per scenario), lazily, so large runs open fast. A
- * Content-Security-Policy pins the inline script by hash and forbids every network source except
- * the run dir itself.
+ * report.html (docs/reports.md#reporthtml): one page per run, opened from disk inside its run
+ * folder — element trees and step data are embedded, screenshots and videos are the files beside
+ * it. The header, chips and matrix are rendered here; the scenario blocks are drawn by the inline
+ * script from embedded JSON (one summary list, one data block per scenario), lazily, so large
+ * runs open fast. A Content-Security-Policy pins the inline script by hash and forbids every
+ * network source except the run dir itself.
  *
  * @module
  */
@@ -109,11 +110,25 @@ function header(m: Manifest, hasYaml: boolean): string {
   const failed = m.scenarios.length - passed;
   const total = m.scenarios.reduce((t, s) => t + s.duration_s, 0);
   const devices = new Set(m.scenarios.map((s) => s.device).filter((d) => d));
+  const targets = [...new Set(m.scenarios.map((s) => s.target).filter((t) => t))];
+  const wall = wallTime(m);
   const chips = [
     `<span class="chip ok">${passed} passed</span>`,
     `<span class="chip fail">${failed} failed</span>`,
-    `<span class="chip">${escapeHtml(seconds(total))}</span>`,
+    wall === null
+      ? `<span class="chip">${escapeHtml(seconds(total))}</span>`
+      : `<span class="chip" title="first start to last end">wall ${escapeHtml(seconds(wall))}` +
+        `</span><span class="chip" title="sum of scenario durations">Σ ${
+          escapeHtml(seconds(total))
+        }</span>`,
   ];
+  if (targets.length > 0) {
+    chips.push(
+      `<span class="chip">target${targets.length > 1 ? "s" : ""}: ${
+        escapeHtml(targets.join(", "))
+      }</span>`,
+    );
+  }
   if (m.backend) chips.push(`<span class="chip">driver: ${escapeHtml(m.backend)}</span>`);
   if (devices.size > 1) chips.push(`<span class="chip">${devices.size} devices</span>`);
   const verdict = m.ok
@@ -134,9 +149,23 @@ function header(m: Manifest, hasYaml: boolean): string {
     '<button type="button" id="collapse-all">collapse all</button>',
     "</div>",
     provBits.length ? `<p class="prov">${provBits.join(" · ")}</p>` : "",
+    '<p class="prov">Screenshots and videos are the files beside this page: open it, or share ' +
+    "it, with its whole run folder.</p>",
     hasYaml ? '<details id="yaml"><summary>scenario.yaml</summary><pre></pre></details>' : "",
     "</header>",
   ].join("\n");
+}
+
+/**
+ * Seconds from the first scenario's start to the last one's end, or null when starts are unknown
+ * (an older manifest). On a merged or parallel run it is less than the sum of durations.
+ */
+export function wallTime(m: Manifest): number | null {
+  const timed = m.scenarios.filter((s) => s.started_at > 0);
+  if (timed.length === 0 || timed.length < m.scenarios.length) return null;
+  const start = Math.min(...timed.map((s) => s.started_at));
+  const end = Math.max(...timed.map((s) => s.started_at + s.duration_s));
+  return Math.max(0, end - start);
 }
 
 function matrix(m: Manifest): string {

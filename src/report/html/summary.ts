@@ -21,6 +21,8 @@ export interface ScenarioSummary {
   durationS: number;
   engine: string;
   backend: string;
+  /** The config target it ran on ("" when unknown). */
+  target: string;
   /** `model (runtime)` or the device id. */
   device: string;
   description: string | null;
@@ -44,6 +46,7 @@ export function summarizeScenario(s: ManifestScenario): ScenarioSummary {
     durationS: s.duration_s,
     engine: s.engine,
     backend: s.backend,
+    target: s.target,
     device,
     description: s.description,
   };

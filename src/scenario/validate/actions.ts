@@ -9,6 +9,8 @@ import type { ActionName } from "../types.ts";
 /** Every action a loaded step can carry, in catalogue order. */
 export const ACTION_NAMES: readonly ActionName[] = [
   "tap",
+  "press",
+  "hover",
   "doubleTap",
   "longPress",
   "tapPoint",

@@ -130,7 +130,7 @@ function assertionBody(
       const m = closedMap(ctx, v, path, SEL_COUNT_KEYS, "a count assertion");
       if (!m) return undefined;
       const s = required(ctx, m, "sel", path);
-      const sel = s && selector(ctx, s, keyPath(path, "sel"));
+      const sel = s && selector(ctx, s, keyPath(path, "sel"), "count");
       const op = countOp(ctx, m, path);
       return sel && op && { kind, sel, op };
     }

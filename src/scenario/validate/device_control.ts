@@ -14,6 +14,17 @@ import { selector } from "./selector.ts";
 
 /** Prompts the intent form of handleSystemAlert (and alert rules) can name. */
 export const ALERT_PROMPTS = ["notifications", "tracking", "paste", "savePassword"] as const;
+/**
+ * What an alert-handling rule may name: the system prompts, and a web page's JavaScript dialogs
+ * (docs/scenario-language.md#dialogs).
+ */
+export const RULE_PROMPTS = [
+  ...ALERT_PROMPTS,
+  "alert",
+  "confirm",
+  "prompt",
+  "beforeunload",
+] as const;
 /** Answers to a system prompt. */
 export const ALERT_CHOICES = ["grant", "deny"] as const;
 /** The only selector fields a SpringBoard alert button can carry. */

@@ -11,7 +11,7 @@ import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
 import type { ValidationContext } from "./validation_context.ts";
 import { closedMap, field, required, seqNode } from "../../yaml/mapping.ts";
 import { bool, num, oneOf, str, strList } from "../../yaml/scalars.ts";
-import { ALERT_CHOICES, ALERT_PROMPTS } from "./device_control.ts";
+import { ALERT_CHOICES, RULE_PROMPTS } from "./device_control.ts";
 import { describeNode } from "../../yaml/describe.ts";
 
 /** Services `permissions` may name. */
@@ -125,7 +125,7 @@ function alertRules(ctx: ValidationContext, node: PNode, path: string): AlertRul
     const m = closedMap(ctx, item, p, RULE_KEYS, "an alert rule {prompt, choice}");
     if (!m) return;
     const pn = required(ctx, m, "prompt", p);
-    const prompt = pn && oneOf(ctx, pn, keyPath(p, "prompt"), ALERT_PROMPTS);
+    const prompt = pn && oneOf(ctx, pn, keyPath(p, "prompt"), RULE_PROMPTS);
     const cn = required(ctx, m, "choice", p);
     const choice = cn && oneOf(ctx, cn, keyPath(p, "choice"), ALERT_CHOICES);
     if (prompt && seen.has(prompt)) {

@@ -17,6 +17,7 @@ const PRE_KEYS: ReadonlySet<string> = new Set([
   "launchArgs",
   "launchEnv",
   "deeplink",
+  "url",
   "locale",
   "setup",
 ]);
@@ -52,6 +53,9 @@ export function preconditions(
         break;
       case "deeplink":
         out.deeplink = str(ctx, e.value, p);
+        break;
+      case "url":
+        out.url = nonEmptyStr(ctx, e.value, p);
         break;
       case "locale":
         out.locale = str(ctx, e.value, p);

@@ -1,12 +1,13 @@
 /**
  * Selectors (docs/scenario-language.md#selectors): closed field set, at least one field, id
- * candidate lists, regexes compiled, `within` nested recursively.
+ * candidate lists, regexes compiled, `within` nested recursively, `index` only where it can
+ * take effect.
  *
  * @module
  */
 import type { PNode } from "../../yaml/pnode.ts";
 import type { Selector } from "../types.ts";
-import { indexPath, keyPath, report, warn } from "../../yaml/read_context.ts";
+import { indexPath, keyPath, report } from "../../yaml/read_context.ts";
 import type { ValidationContext } from "./validation_context.ts";
 import { closedMap, type MapNode } from "../../yaml/mapping.ts";
 import { int, str, strList } from "../../yaml/scalars.ts";
@@ -20,15 +21,29 @@ export const SELECTOR_FIELDS = SELECTOR_KEYS_ORDER;
 /** The selector key set. */
 export const SELECTOR_KEYS: ReadonlySet<string> = new Set(SELECTOR_FIELDS);
 
-/** A selector slot. `inWithin` marks a `within` scope (where `index` is ignored). */
+/**
+ * Where a selector is used, as far as `index` goes: `pick` slots honour it (a unique resolution,
+ * `exists` and the waits); in the others it could have no effect, so it is a load error
+ * (docs/scenario-language.md#index).
+ */
+export type IndexUse = "pick" | "within" | "count" | "forEach";
+
+/** Why `index` has no effect in each slot that rejects it. */
+const INDEX_NO_EFFECT: Readonly<Record<Exclude<IndexUse, "pick">, string>> = {
+  within: "index has no effect inside within: a within scope uses every match of its selector",
+  count: "index has no effect in count: count counts every match",
+  forEach: "index has no effect in forEach: forEach visits every match",
+};
+
+/** A selector slot; `use` says whether an `index` in it can take effect. */
 export function selector(
   ctx: ValidationContext,
   node: PNode,
   path: string,
-  inWithin = false,
+  use: IndexUse = "pick",
 ): Selector | undefined {
   const m = closedMap(ctx, node, path, SELECTOR_KEYS, "a selector");
-  return m ? selectorFields(ctx, m, path, inWithin) : undefined;
+  return m ? selectorFields(ctx, m, path, use) : undefined;
 }
 
 /**
@@ -40,7 +55,7 @@ export function selectorFields(
   ctx: ValidationContext,
   m: MapNode,
   path: string,
-  inWithin = false,
+  use: IndexUse = "pick",
 ): Selector {
   const sel: Selector = {};
   let present = 0;
@@ -76,7 +91,7 @@ export function selectorFields(
       }
       case "within": {
         present++;
-        const w = selector(ctx, v, p, true);
+        const w = selector(ctx, v, p, "within");
         if (w !== undefined) sel.within = w;
         break;
       }
@@ -84,15 +99,7 @@ export function selectorFields(
         present++;
         const i = int(ctx, v, p);
         if (i !== undefined) sel.index = i;
-        if (inWithin) {
-          warn(
-            ctx,
-            e.keyPos,
-            "W_IGNORED",
-            p,
-            "index inside within is ignored: a within scope uses every match of its selector",
-          );
-        }
+        if (use !== "pick") report(ctx, e.keyPos, "E_INDEX_NO_EFFECT", p, INDEX_NO_EFFECT[use]);
         break;
       }
     }

@@ -212,7 +212,7 @@ function forEachBody(
   const m = closedMap(ctx, node, path, FOR_EACH_KEYS, "a forEach payload");
   if (!m) return undefined;
   const s = required(ctx, m, "sel", path);
-  const sel = s && selector(ctx, s, keyPath(path, "sel"));
+  const sel = s && selector(ctx, s, keyPath(path, "sel"), "forEach");
   const a = required(ctx, m, "as", path);
   const as = a && nonEmptyStr(ctx, a, keyPath(path, "as"));
   const st = field(m, "steps");

@@ -32,6 +32,7 @@ import {
 } from "./device_control.ts";
 import { email, http, totp } from "./producers.ts";
 import { generate } from "./generate.ts";
+import { hover, press, tap } from "./inputs.ts";
 import { seqNode } from "../../yaml/mapping.ts";
 
 /** `assert: [Assertion, …]` — at least one. */
@@ -51,7 +52,9 @@ function assertBody(
 
 /** Leaf action → payload validator. */
 export const LEAF_BODIES: BodyTable = {
-  tap: selector,
+  tap,
+  press,
+  hover,
   doubleTap: selector,
   longPress,
   tapPoint,

@@ -8,15 +8,17 @@ import type { PNode } from "../../yaml/pnode.ts";
 import type { Until, WaitSpec } from "../types.ts";
 import { keyPath, report } from "../../yaml/read_context.ts";
 import type { ValidationContext } from "./validation_context.ts";
-import { closedMap, field, presentKeys, required } from "../../yaml/mapping.ts";
+import { closedMap, field, presentKeys, required, seqNode } from "../../yaml/mapping.ts";
 import { hasToken, num } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
 import { requestMatch } from "./request.ts";
+import { assertionList } from "./assertion.ts";
 import { describeNode } from "../../yaml/describe.ts";
 import { quoteInput } from "../../yaml/bounded_text.ts";
 
 const WAIT_KEYS: ReadonlySet<string> = new Set(["for", "until", "timeout"]);
-const UNTIL_FORMS = "screenChanged, settled, {gone: <selector>} or {request: <matcher>}";
+const UNTIL_FORMS =
+  "screenChanged, settled, {gone: <selector>}, {request: <matcher>} or {assert: [<assertion>…]}";
 
 /** The `wait` payload. */
 export function wait(ctx: ValidationContext, node: PNode, path: string): WaitSpec | undefined {
@@ -64,6 +66,17 @@ function untilOf(ctx: ValidationContext, node: PNode, path: string): Until | und
     if (e.key === "request") {
       const match = requestMatch(ctx, e.value, keyPath(path, "request"));
       return match && { kind: "request", match };
+    }
+    if (e.key === "assert") {
+      const p = keyPath(path, "assert");
+      const s = seqNode(ctx, e.value, p, "a list of assertions");
+      if (!s) return undefined;
+      if (s.items.length === 0) {
+        report(ctx, s.pos, "E_REQUIRED", p, "until: assert needs at least one assertion");
+        return undefined;
+      }
+      const assertions = assertionList(ctx, s, p);
+      return assertions && { kind: "assert", assertions };
     }
   }
   report(

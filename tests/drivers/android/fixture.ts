@@ -27,7 +27,7 @@ export function androidEffective(app: Partial<AndroidSettings> = {}): Effective 
     launchEnv: {},
     launchArgs: [],
     locale: "en_US",
-    run: { erase: false, network: false, interrupts: [] },
+    run: { erase: false, network: false, interrupts: [], actionTimeoutS: 0 },
   } as Partial<Effective> as Effective;
 }
 

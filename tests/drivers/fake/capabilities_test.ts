@@ -16,12 +16,16 @@ Deno.test("capabilities follow the fake column; network only when seeded", () =>
     "conditionWait",
     "elements",
     "handleSystemAlert",
+    "hover",
+    "keyPress",
     "multiTouch",
     "pickerWheel",
     "query",
     "screenshot",
+    "secondaryTap",
     "selectOption",
     "semanticTap",
+    "tapOffset",
     "textSelection",
   ]);
   assert.equal(driver.name, "fake");

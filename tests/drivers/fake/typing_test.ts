@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ElementNotFound } from "../../../src/drivers/driver.ts";
+import { isStepLevelError, NothingFocused } from "../../../src/drivers/driver.ts";
 import { NoFocusedField } from "../../../src/drivers/fake/mod.ts";
 import { fakeFrom } from "./helpers.ts";
 
@@ -30,11 +30,13 @@ reactions:
 const valueOf = async (driver: ReturnType<typeof fakeFrom>["driver"], id: string) =>
   (await driver.query()).find((e) => e.identifier === id)?.value;
 
-Deno.test("typing with no focused field fails as a step-level ElementNotFound", async () => {
+Deno.test("typing with no focused field fails as a step-level NothingFocused", async () => {
   const { driver } = fakeFrom(APP);
   const err = await driver.typeText("x").catch((e) => e);
   assert.ok(err instanceof NoFocusedField);
-  assert.ok(err instanceof ElementNotFound);
+  assert.ok(err instanceof NothingFocused);
+  assert.ok(isStepLevelError(err));
+  assert.match(err.message, /^type: nothing is focused/);
   assert.deepEqual(driver.actions, []);
 });
 

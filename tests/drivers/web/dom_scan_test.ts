@@ -6,9 +6,10 @@ import assert from "node:assert/strict";
 import {
   decodeScan,
   decodeScanReply,
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  FLAG_TEXT,
   MAX_LABEL,
   pageScan,
-  SCAN_SELECTOR,
   type ScanArgs,
   type ScanReply,
   type ScanRow,
@@ -41,6 +42,11 @@ Deno.test("role and tag names map to the shared trait vocabulary", () => {
     menuitemradio: "cell",
     tab: "tab",
     dialog: "dialog",
+    img: "image",
+    editable: "textView",
+    generic: "other",
+    heading: "heading",
+    cell: "cell",
   };
   for (const [role, trait] of Object.entries(table)) assert.equal(typeTrait(role), trait, role);
 });
@@ -54,6 +60,10 @@ Deno.test("state flags add secureTextField, notEnabled and selected after the ty
   ]);
   assert.deepEqual(traitsOf("button", 0b010), ["button", "notEnabled"]);
   assert.deepEqual(traitsOf("tab", 0), ["tab"]);
+  // A generic element with text of its own is static text; without, a plain container.
+  assert.deepEqual(traitsOf("generic", FLAG_TEXT), ["staticText"]);
+  assert.deepEqual(traitsOf("generic", 0), ["other"]);
+  assert.deepEqual(traitsOf("button", FLAG_TEXT), ["button"]);
 });
 
 Deno.test("decodeScan turns rows into elements in order", () => {
@@ -103,13 +113,13 @@ const PAGE = `<!doctype html><html><body style="margin:0">
 <div role="tab" aria-selected="true" aria-disabled="true" style="position:absolute;left:300px;top:150px;width:40px;height:20px">Tab A</div>
 <input type="checkbox" data-testid="agree" checked style="position:absolute;left:300px;top:180px">
 <input type="checkbox" data-testid="consent" style="position:absolute;left:330px;top:180px">
-<div role="searchbox" data-testid="" style="position:absolute;left:300px;top:210px;width:40px;height:20px">q</div>
+<div role="searchbox" aria-label="q" data-testid="" style="position:absolute;left:300px;top:210px;width:40px;height:20px">query</div>
 <button data-testid="gone.none" style="display:none">Hidden</button>
 <div style="display:none"><button data-testid="gone.parent">Inside hidden</button></div>
 <button data-testid="gone.visibility" style="visibility:hidden">Invisible</button>
 <span data-testid="gone.empty"></span>
 <button data-testid="far.away" style="position:absolute;left:10px;top:2000px">Below the fold</button>
-<p>Plain text is not scanned</p>
+<p style="position:absolute;left:10px;top:300px;margin:0">Plain text is <b>static</b> text</p>
 </body></html>`;
 
 Deno.test("query on a real page", async (t) => {
@@ -121,6 +131,7 @@ Deno.test("query on a real page", async (t) => {
         assert.deepEqual(
           tree.map((e) => e.identifier ?? `label:${e.label}`),
           [
+            "page",
             "home.save",
             "label:Read more",
             "login.user",
@@ -134,6 +145,7 @@ Deno.test("query on a real page", async (t) => {
             "consent",
             "label:q",
             "far.away",
+            "label:Plain text is static text",
           ],
         );
         const save = byId.get("home.save")!;
@@ -146,10 +158,13 @@ Deno.test("query on a real page", async (t) => {
         assert.equal(byId.get("login.user")!.label, null);
         assert.deepEqual(byId.get("login.pass")!.traits, ["textField", "secureTextField"]);
         assert.equal(byId.get("login.empty")!.label, "Empty field");
-        assert.equal(byId.get("login.empty")!.value, null);
+        // An empty text field reads "", not null: it is a field, and it is empty.
+        assert.equal(byId.get("login.empty")!.value, "");
         assert.deepEqual(byId.get("note")!.traits, ["textView"]);
         assert.equal(byId.get("note")!.value, "hello");
         assert.deepEqual(byId.get("color")!.traits, ["button", "notEnabled"]);
+        // A select is named by its label, not by the text of its options.
+        assert.equal(byId.get("color")!.label, null);
         assert.equal(byId.get("color")!.value, "r");
         assert.deepEqual(byId.get("wifi")!.traits, ["switch", "selected"]);
         assert.deepEqual(byId.get("Tab A")!.traits, ["tab", "notEnabled", "selected"]);
@@ -158,9 +173,17 @@ Deno.test("query on a real page", async (t) => {
         assert.equal(byId.get("agree")!.value, "on");
         assert.equal(byId.get("consent")!.value, "off");
         assert.deepEqual(byId.get("q")!.traits, ["searchField"]);
+        // A text field's name never comes from its content.
+        assert.equal(byId.get("q")!.label, "q");
         assert.equal(byId.get("q")!.identifier, null);
         assert.equal(byId.get("far.away")!.frame[1], 2000);
         assert.ok(tree.every((e) => e.nativeZ === null));
+        const root = byId.get("page")!;
+        assert.deepEqual(root.traits, ["window"]);
+        assert.deepEqual(root.frame, [0, 0, 800, 600]);
+        assert.equal(root.value, "about:blank");
+        const plain = byId.get("Plain text is static text")!;
+        assert.deepEqual([plain.traits, plain.identifier], [["staticText"], null]);
       });
     });
 
@@ -170,7 +193,7 @@ Deno.test("query on a real page", async (t) => {
         lab,
         `<button aria-label="  Close dialog ">×</button><div role="note">${long}</div>`,
         async ({ driver }) => {
-          const [close, note] = await driver.query();
+          const [, close, note] = await driver.query();
           assert.equal(close.label, "Close dialog");
           assert.equal(note.label, long.slice(0, 200));
         },
@@ -185,16 +208,16 @@ Deno.test("query on a real page", async (t) => {
           const scan = async (args: Partial<ScanArgs>) =>
             JSON.parse(
               await page.evaluate(pageScan, {
-                selector: SCAN_SELECTOR,
+                testId: DEFAULT_TEST_ID_ATTRIBUTE,
                 maxLabel: MAX_LABEL,
                 ...args,
               }),
             ) as ScanReply;
           const first = await scan({ session: "a", base: 0 });
           assert.equal(first.full, true);
-          assert.equal(first.items.length, 50);
+          assert.equal(first.items.length, 51);
           const same = await scan({ session: "a", base: first.gen });
-          assert.deepEqual(same, { gen: first.gen + 1, full: false, items: [[0, 50]] });
+          assert.deepEqual(same, { gen: first.gen + 1, full: false, items: [[0, 51]] });
           await page.evaluate(() => {
             const li = document.createElement("li");
             li.setAttribute("role", "row");
@@ -207,7 +230,7 @@ Deno.test("query on a real page", async (t) => {
           // The inserted row has no area, so nothing moves; one label changed.
           const changed = await scan({ session: "a", base: same.gen });
           assert.equal(changed.full, false);
-          assert.deepEqual(changed.items.filter((i) => i.length === 2), [[0, 29], [30, 20]]);
+          assert.deepEqual(changed.items.filter((i) => i.length === 2), [[0, 30], [31, 20]]);
           assert.equal((changed.items[1] as ScanRow)[2], "Changed");
           // Another driver's token, a stale base, or no token at all: a full reply.
           assert.equal((await scan({ session: "b", base: changed.gen })).full, true);
@@ -231,7 +254,7 @@ Deno.test("query on a real page", async (t) => {
         await page.goto("about:blank");
         await page.setContent(doc("two"));
         for (let i = 0; i < 3; i++) await second.query();
-        const labels = async (d: WebDriver) => (await d.query()).map((e) => e.label);
+        const labels = async (d: WebDriver) => (await d.query()).slice(1).map((e) => e.label);
         const expected = ["two 0", "two 1", "two 2", "two 3", "two 4"];
         assert.deepEqual(await labels(first), expected);
         assert.deepEqual(await labels(second), expected);
@@ -254,7 +277,10 @@ Deno.test("query on a real page", async (t) => {
             else if (target) target.style.marginLeft = `${round}px`;
           }, { op, at, round });
           const full = decodeScan(
-            await page.evaluate(pageScan, { selector: SCAN_SELECTOR, maxLabel: MAX_LABEL }),
+            await page.evaluate(pageScan, {
+              testId: DEFAULT_TEST_ID_ATTRIBUTE,
+              maxLabel: MAX_LABEL,
+            }),
           );
           assert.deepEqual(await driver.query(), full, `round ${round}, op ${op} at ${at}`);
         }
@@ -297,7 +323,7 @@ Deno.test("query on a real page", async (t) => {
           try {
             await page.addInitScript(reportWaiting);
             await page.goto(`${base}/slow`, { waitUntil: "commit" });
-            assert.deepEqual((await driver.query()).map((e) => e.identifier), ["late"]);
+            assert.deepEqual((await driver.query()).map((e) => e.identifier), ["page", "late"]);
           } finally {
             release();
           }
@@ -309,7 +335,7 @@ Deno.test("query on a real page", async (t) => {
       "a reply the host cannot decode is a device error; the next read is full",
       async () => {
         await withPage(lab, `<button>A</button><button>B</button>`, async ({ driver, page }) => {
-          assert.equal((await driver.query()).length, 2);
+          assert.equal((await driver.query()).length, 3);
           // Shift the page's copy of the previous rows: its runs now point past the host's rows.
           await page.evaluate(() => {
             const store = (globalThis as unknown as Record<symbol, { rows: string[] }>)[
@@ -319,21 +345,21 @@ Deno.test("query on a real page", async (t) => {
           });
           await assert.rejects(driver.query(), (err: Error) => {
             assert.ok(err instanceof DeviceError);
-            assert.match(err.message, /scan reply copies rows 1\+2 of 2/);
+            assert.match(err.message, /scan reply copies rows 1\+3 of 3/);
             return true;
           });
-          assert.deepEqual((await driver.query()).map((e) => e.label), ["A", "B"]);
+          assert.deepEqual((await driver.query()).slice(1).map((e) => e.label), ["A", "B"]);
         });
       },
     );
 
     await t.step("a scan sees the page as it is now (fresh read each time)", async () => {
       await withPage(lab, `<button data-testid="a">A</button>`, async ({ driver, page }) => {
-        assert.equal((await driver.query()).length, 1);
+        assert.equal((await driver.query()).length, 2);
         await page.evaluate(() =>
           document.body.insertAdjacentHTML("beforeend", "<a href='#'>B</a>")
         );
-        assert.deepEqual((await driver.query()).map((e) => e.label), ["A", "B"]);
+        assert.deepEqual((await driver.query()).slice(1).map((e) => e.label), ["A", "B"]);
       });
     });
   });

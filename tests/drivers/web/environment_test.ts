@@ -57,6 +57,7 @@ Deno.test("context options: reduced motion always; device descriptors; viewport 
 Deno.test("web environment lifecycle", async (t) => {
   await withServer({
     "/": () => html(APP),
+    "/editor": () => html(`<h1 data-testid="editor.title">Editor</h1>`),
     "/api/hello": () => new Response("from server"),
   }, async (base) => {
     const factory = await createWebFactory(webEffective({ baseUrl: `${base}/` }), {});
@@ -93,6 +94,46 @@ Deno.test("web environment lifecycle", async (t) => {
           assert.equal(first.page.isClosed(), true);
         } finally {
           await env.teardown();
+        }
+      });
+
+      await t.step("preconditions.url and deeplink open on the target's origin", async () => {
+        const env = await factory.create("chromium-0", "playwright");
+        try {
+          const scenario = webScenario({
+            preconditions: {
+              reinstall: "overwrite",
+              launchArgs: [],
+              launchEnv: {},
+              url: "editor?doc=3",
+              deeplink: "#/settings",
+            },
+          });
+          const driver = await env.start(startRequest(scenario)) as WebDriver;
+          assert.equal(driver.page.url(), `${base}/editor?doc=3#/settings`);
+          assert.equal(await driver.waitFor({ id: "editor.title" }), true);
+          await driver.page.goto(`${base}/`);
+          await env.relaunch!({});
+          assert.equal(driver.page.url(), `${base}/editor?doc=3#/settings`);
+        } finally {
+          await env.teardown();
+        }
+        const off = await factory.create("chromium-0", "playwright");
+        try {
+          const away = webScenario({
+            preconditions: {
+              reinstall: "overwrite",
+              launchArgs: [],
+              launchEnv: {},
+              deeplink: "https://elsewhere.example/",
+            },
+          });
+          await assert.rejects(
+            off.start(startRequest(away)),
+            (e: Error) => e instanceof DeviceError && /not on the target's origin/.test(e.message),
+          );
+        } finally {
+          await off.teardown();
         }
       });
 

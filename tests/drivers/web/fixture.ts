@@ -132,6 +132,7 @@ export function webEffective(app: Partial<WebSettings> = {}, network = false): E
     headless: true,
     browser: "chromium",
     deviceMode: "desktop",
+    testIdAttribute: "data-testid",
     ...app,
   };
   return {
@@ -139,7 +140,7 @@ export function webEffective(app: Partial<WebSettings> = {}, network = false): E
     platform: "web",
     backend: ["web"],
     app: web,
-    run: { erase: false, network, interrupts: [] },
+    run: { erase: false, network, interrupts: [], actionTimeoutS: 0 },
   } as Partial<Effective> as Effective;
 }
 

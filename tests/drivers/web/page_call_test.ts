@@ -1,14 +1,18 @@
 /**
  * Page functions called over CDP: the expression (named functions kept in the document's
- * registry, anonymous ones evaluated in place) and real calls on Chromium (values, promises,
- * page errors, one definition per document).
+ * registry, anonymous ones evaluated in place), the lookup-only call of a named function, and real
+ * calls on Chromium (values, promises, page errors, one definition per document, the source sent
+ * only to a document that lacks it).
  */
 import assert from "node:assert/strict";
+import type { CDPSession } from "playwright-core";
 import {
   cdpPageCall,
+  MISSING_FUNCTION,
   PAGE_FUNCTIONS_KEY,
   PageCallees,
   pageCallExpression,
+  pageLookupExpression,
 } from "../../../src/drivers/web/page_call.ts";
 import { withChromium, withPage } from "./fixture.ts";
 
@@ -58,6 +62,43 @@ Deno.test("PageCallees builds a callee once per owner and gives the uncached tex
   assert.equal(reads, 3, "another owner builds its own");
 });
 
+function tripled(n: number): number {
+  return n * 3;
+}
+
+Deno.test("pageLookupExpression calls a defined function without its source, else answers missing", () => {
+  const lookup = pageLookupExpression(tripled, 4)!;
+  assert.ok(!lookup.includes("n * 3"), "the lookup carries no function source");
+  assert.equal(pageLookupExpression(() => 1, undefined), null, "anonymous: no lookup");
+  const registry = Symbol.for(PAGE_FUNCTIONS_KEY);
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  const saved = global[registry];
+  delete global[registry];
+  try {
+    const evaluate = (expression: string) => (0, eval)(expression);
+    assert.equal(evaluate(lookup), MISSING_FUNCTION, "no registry yet");
+    assert.equal(evaluate(pageCallExpression(tripled, 4)), 12, "the defining call");
+    assert.equal(evaluate(lookup), 12, "now found by lookup");
+    assert.equal(evaluate(pageLookupExpression(tripled, 5, new PageCallees())!), 15);
+    assert.equal(evaluate(pageLookupExpression(double, 1)!), MISSING_FUNCTION, "other slot");
+  } finally {
+    if (saved === undefined) delete global[registry];
+    else global[registry] = saved;
+  }
+});
+
+/** A CDP session that records the expressions it is asked to evaluate. */
+function recording(cdp: CDPSession): { session: CDPSession; sent: string[] } {
+  const sent: string[] = [];
+  const session = {
+    send: (method: string, params: { expression: string }) => {
+      sent.push(params.expression);
+      return cdp.send(method as "Runtime.evaluate", params);
+    },
+  } as unknown as CDPSession;
+  return { session, sent };
+}
+
 Deno.test("cdpPageCall on a real page", async (t) => {
   await withChromium(async (lab) => {
     await t.step("returns values, awaits promises, undefined stays undefined", async () => {
@@ -97,6 +138,30 @@ Deno.test("cdpPageCall on a real page", async (t) => {
         await page.goto("about:blank");
         assert.equal(await cdpPageCall(cdp, countCalls, undefined), 1);
         assert.equal(await cdpPageCall(cdp, countCalls, undefined), 2);
+        await cdp.detach();
+      });
+    });
+
+    await t.step("the source goes only to a document that lacks the function", async () => {
+      await withPage(lab, "<p>x</p>", async ({ page }) => {
+        const cdp = await page.context().newCDPSession(page);
+        const { session, sent } = recording(cdp);
+        const callees = new PageCallees();
+        const source = "g.calls = (g.calls ?? 0) + 1";
+        const carriesSource = () => sent.map((e) => e.includes(source));
+        assert.equal(await cdpPageCall(session, countCalls, undefined, callees), 1);
+        assert.deepEqual(carriesSource(), [false, true], "lookup missed, then defined");
+        sent.length = 0;
+        assert.equal(await cdpPageCall(session, countCalls, undefined, callees), 2);
+        assert.deepEqual(carriesSource(), [false], "one lookup, no source");
+        sent.length = 0;
+        await page.goto("about:blank");
+        assert.equal(await cdpPageCall(session, countCalls, undefined, callees), 1);
+        assert.deepEqual(carriesSource(), [false, true], "a new document gets the source again");
+        sent.length = 0;
+        // An anonymous function has no registry slot: one inline call.
+        assert.equal(await cdpPageCall(session, () => 7, undefined, callees), 7);
+        assert.equal(sent.length, 1);
         await cdp.detach();
       });
     });

@@ -9,7 +9,7 @@ import { withChromium, withPage } from "./fixture.ts";
 Deno.test("a crashed page fails reads and captures at once as a backend crash", async () => {
   await withChromium(async (lab) => {
     await withPage(lab, "<button data-testid='ok'>OK</button>", async ({ driver, page }) => {
-      assert.equal((await driver.query()).length, 1);
+      assert.equal((await driver.query()).length, 2);
       const crashed = new Promise((resolve) => page.once("crash", resolve));
       await page.goto("chrome://crash").catch(() => {});
       await crashed;

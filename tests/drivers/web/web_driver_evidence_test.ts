@@ -104,12 +104,16 @@ Deno.test("web driver evidence", async (t) => {
         assert.deepEqual([...driver.capabilities()].sort(), [
           "conditionWait",
           "elements",
+          "hover",
+          "keyPress",
           "multiTouch",
           "network",
           "query",
           "screenshot",
+          "secondaryTap",
           "selectOption",
           "semanticTap",
+          "tapOffset",
           "textSelection",
         ]);
         assert.deepEqual(await driver.viewport(), { width: 800, height: 600 });

@@ -1,12 +1,15 @@
 /**
  * The web side of the tap family: what the browser's hit test adds to the tap contract — a
  * child node of the target still reaches it, covers are named by label or as anonymous when
- * they have no id, a centre outside the viewport counts as a hit — and the record in CSS pixels.
+ * they have no id, a centre outside the viewport is not reachable (the recovery scroll brings it
+ * in, or the step fails) — and the record in CSS pixels.
  * The tap contract shared with every backend (resolution, covers, ambiguity, the gestures,
  * actuation records) is `tests/drivers/contract.ts`, run on Chromium by `contract_test.ts`.
  */
 import assert from "node:assert/strict";
 import { ElementNotTappable } from "../../../src/drivers/driver.ts";
+import { runScenario } from "../../../src/orchestrator/run_scenario.ts";
+import { scenario } from "../../orchestrator/helpers.ts";
 import { read, withChromium, withPage } from "./fixture.ts";
 
 const COUNTER = `<body style="margin:0">
@@ -14,6 +17,11 @@ const COUNTER = `<body style="margin:0">
   onclick="window.taps=(window.taps||0)+1"><span>Add</span></button>
 <button data-testid="below" style="position:absolute;left:0;top:3000px">Far below</button>
 </body>`;
+
+/** An 844-px page whose button sits at y=1208, below the fold of a 600-px viewport. */
+const BELOW_FOLD = `<body style="margin:0"><div style="height:1208px">intro</div>
+<button data-testid="buy" style="height:40px" onclick="window.bought=(window.bought||0)+1">Buy</button>
+<div style="height:2000px"></div></body>`;
 
 const COVERED = `<body style="margin:0">
 <button data-testid="under2" style="position:absolute;left:10px;top:300px;width:100px;height:40px">Under too</button>
@@ -63,13 +71,51 @@ Deno.test("tap family on a real page", async (t) => {
       });
     });
 
-    await t.step("a centre outside the viewport counts as a hit (no implicit scroll)", async () => {
+    await t.step("a centre outside the viewport is not tappable: no tap is sent", async () => {
       await withPage(lab, COUNTER, async ({ driver, page }) => {
-        assert.equal(await driver.isTappable({ id: "below" }), true);
-        await driver.tap({ id: "below" });
+        assert.equal(await driver.isTappable({ id: "below" }), false);
+        await assert.rejects(
+          driver.tap({ id: "below" }),
+          (e: Error) =>
+            e instanceof ElementNotTappable &&
+            /^not tappable: off-screen id=below@\[0,3000,[\d.]+,[\d.]+\] \(viewport 800×600\)$/
+              .test(e.message),
+        );
         assert.equal(await read(page, "scrollY"), 0);
-        assert.equal(driver.drainActuations().actuations[0].accepted, true);
+        assert.deepEqual(driver.drainActuations().actuations, []);
       });
     });
+
+    await t.step("a tap step below the fold scrolls it in with the bounded recovery", async () => {
+      await withPage(lab, BELOW_FOLD, async ({ driver, page }) => {
+        const result = await runScenario(
+          driver,
+          scenario({ steps: [{ action: "tap", body: { id: "buy" } }] }),
+        );
+        assert.equal(result.failure, null);
+        assert.equal(await read(page, "window.bought"), 1);
+        const taps = result.steps[0].actuations.filter((a) => a.gesture === "tap");
+        assert.equal(taps.length, 1);
+        const [, y] = taps[0].points[0];
+        assert.ok(y >= 0 && y < 600, `tap at y=${y} inside the 600-px viewport`);
+      });
+    });
+
+    await t.step(
+      "too far below for the bounded recovery: the step fails, never a no-op",
+      async () => {
+        await withPage(lab, COUNTER, async ({ driver, page }) => {
+          const result = await runScenario(
+            driver,
+            scenario({ steps: [{ action: "tap", body: { id: "below" } }] }),
+          );
+          assert.match(
+            result.failure ?? "",
+            /^step 0 \(tap\): not tappable: still not tappable after a bounded scroll attempt: off-screen id=below@/,
+          );
+          assert.equal(await read(page, "window.taps"), undefined);
+        });
+      },
+    );
   });
 });

@@ -40,10 +40,22 @@ Deno.test("labelMatches is compiled at load unless it holds a token", () => {
   assert.deepEqual(run('{ labelMatches: "(${vars.x}" }', selector).codes, []);
 });
 
-Deno.test("an index inside within is a warning, not an error", () => {
-  const r = run("{ id: x, within: { id: list, index: 2 } }", selector);
-  assert.deepEqual(r.codes, []);
-  assert.deepEqual(r.ctx.warnings.map((w) => [w.code, w.path]), [["W_IGNORED", "x.within.index"]]);
+Deno.test("an index where it can have no effect is a load error at the key", () => {
+  const within = run("{ id: x, within: { id: list, index: 2 } }", selector);
+  assert.deepEqual(within.codes, ["E_INDEX_NO_EFFECT"]);
+  assert.equal(within.ctx.errors[0].path, "x.within.index");
+  assert.match(within.ctx.errors[0].message, /inside within/);
+  assert.deepEqual(
+    run("{ traits: [cell], index: 2 }", (c, n, p) => selector(c, n, p, "count")).codes,
+    [
+      "E_INDEX_NO_EFFECT",
+    ],
+  );
+  assert.deepEqual(
+    run("{ traits: [cell], index: 2 }", (c, n, p) => selector(c, n, p, "forEach")).codes,
+    ["E_INDEX_NO_EFFECT"],
+  );
+  assert.deepEqual(run("{ id: x, index: 2 }", selector).codes, []);
   assert.deepEqual(run("{ id: x, index: 2 }", selector).ctx.warnings, []);
 });
 
