@@ -83,6 +83,8 @@ export interface RunDefaults {
    * one read (docs/configuration.md#actiontimeout).
    */
   actionTimeoutS: number;
+  /** p95 of step durations above which the run fails, seconds; null = no budget. */
+  stepP95BudgetS?: number | null;
 }
 
 /** One target, fully layered. */

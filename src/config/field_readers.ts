@@ -175,3 +175,36 @@ export const captureToken: Reader<string> = (ctx, node, path) => {
     } and modifier one of ${CAPTURE_MODIFIERS.join(", ")}`,
   );
 };
+
+/** A duration: a number of milliseconds, or a string such as `800ms` or `1.5s`. */
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s)$/;
+
+/**
+ * `latencyBudget.stepP95` (docs/configuration.md#latencybudget): a positive duration, read as
+ * seconds — a bare number is milliseconds, a string names its unit (`800ms`, `1.5s`).
+ */
+export const durationSeconds: Reader<number> = (ctx, node, path) => {
+  if (node.kind === "scalar" && typeof node.value === "number" && Number.isFinite(node.value)) {
+    return node.value > 0
+      ? node.value / 1000
+      : report(ctx, node.pos, "E_TYPE", path, `expected a duration above 0, got ${node.value}`);
+  }
+  const m = node.kind === "scalar" && typeof node.value === "string"
+    ? DURATION.exec(node.value.trim())
+    : null;
+  const n = m ? Number(m[1]) / (m[2] === "ms" ? 1000 : 1) : 0;
+  if (m && n > 0) return n;
+  const shown = node.kind === "scalar" ? JSON.stringify(node.value) : `a ${node.kind}`;
+  return report(
+    ctx,
+    node.pos,
+    "E_TYPE",
+    path,
+    `expected a duration such as 800 (milliseconds), "800ms" or "1.5s", got ${shown}`,
+  );
+};
+
+/** `latencyBudget`: `{stepP95: <duration>}`, kept in seconds. */
+export const latencyBudget = record({ stepP95: durationSeconds }, {
+  required: ["stepP95"],
+}) as Reader<{ stepP95: number }>;

@@ -81,6 +81,7 @@ export function resolveTarget(config: Config, name: string): Effective {
       network: t.network ?? true,
       interrupts: [...(t.interrupts ?? [])],
       actionTimeoutS: t.actionTimeout ?? 0,
+      stepP95BudgetS: t.latencyBudget?.stepP95 ?? null,
     },
     configDir: config.dir,
   };

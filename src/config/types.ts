@@ -146,6 +146,11 @@ export interface TargetConfig {
   testIdAttribute?: string;
   /** Seconds an action polls for its selector to resolve uniquely before acting (0 = off). */
   actionTimeout?: number;
+  /**
+   * A run whose step durations' p95 is above `stepP95` (seconds) fails
+   * (docs/configuration.md#latencybudget).
+   */
+  latencyBudget?: { stepP95: number };
   grantPermissions?: string[];
   launchEnv?: Record<string, string>;
   launchArgs?: string[];

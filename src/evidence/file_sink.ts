@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import type { Driver, DriverInterval, Element, Exchange } from "../drivers/driver.ts";
 import { SinkStateError } from "./errors.ts";
+import { pngFileSize, pngSize } from "./png_size.ts";
 import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
 import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
@@ -84,8 +85,14 @@ export class FileSink implements EvidenceSink {
   readonly #listed = new Map<string, Set<string>>();
   readonly #skipped = new Map<string, SkippedCapture[]>();
   readonly #madeDirs = new Set<string>();
+  /** Step folders, created once each (false: creating it failed, already recorded). */
+  readonly #stepDirs = new Map<string, Promise<boolean>>();
   /** The latest after.png, kept so the next step's before.png can reuse it. */
   #lastAfterShot: LastShot | null = null;
+  /** The latest queued write of each file: a later write of the same file waits for it. */
+  readonly #fileWrites = new Map<string, Promise<unknown>>();
+  /** Pixel size of the latest screenshot (read from its PNG header). */
+  #shotSize: [number, number] | null = null;
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -111,6 +118,10 @@ export class FileSink implements EvidenceSink {
     if (!this.#skipped.has(this.#sid)) this.#skipped.set(this.#sid, []);
   }
 
+  shotSize(): [number, number] | null {
+    return this.#shotSize;
+  }
+
   /** What scenario `sid` requested but could not get, each kind once. */
   skippedCaptures(sid: string): SkippedCapture[] {
     return [...(this.#skipped.get(safeSegment(sid)) ?? [])];
@@ -125,7 +136,9 @@ export class FileSink implements EvidenceSink {
     const step = this.#step(stepDir);
     // A new execution of this step dir (a loop re-entering it) lists its files afresh.
     this.#listed.set(step.rel, new Set());
-    if (!await this.#ensureDir(step)) return [];
+    // The folder is made off the step: every file of the pre baseline is a queued write that
+    // waits for it (a copied shot waits here).
+    this.#makeDir(step);
     const last = this.#lastAfterShot;
     const shot = opts.reuseAfterShot && last !== null && last.sid === this.#sid
       ? await this.#reuseShot(step, STEP_FILES.before, last)
@@ -137,8 +150,10 @@ export class FileSink implements EvidenceSink {
   async afterShot(driver: Driver, stepDir: string): Promise<Artifact[]> {
     const step = this.#step(stepDir);
     this.#lastAfterShot = null;
-    if (!await this.#ensureDir(step)) return [];
+    // The folder is made while the shot is taken.
+    const dir = this.#makeDir(step);
     const shot = await this.#screenshot(driver, step, STEP_FILES.after);
+    if (!await dir) return [];
     return shot === null ? [] : [shot];
   }
 
@@ -147,8 +162,13 @@ export class FileSink implements EvidenceSink {
     const path = join(step.abs, file);
     try {
       if (last.bytes) {
-        this.#queue.add(this.#writer.binary(path, last.bytes), `${step.rel}/${file}`);
+        const bytes = last.bytes;
+        this.#queue.add(
+          this.#inDir(step, () => this.#writer.binary(path, bytes)),
+          `${step.rel}/${file}`,
+        );
       } else {
+        if (!await this.#ensureDir(step)) return null;
         await Deno.copyFile(last.path, path);
         await chmodFile(path);
       }
@@ -304,16 +324,30 @@ export class FileSink implements EvidenceSink {
     return { rel, abs: join(this.#runDir, ...rel.split("/")) };
   }
 
-  async #ensureDir(step: StepDir): Promise<boolean> {
-    if (this.#madeDirs.has(step.abs)) return true;
-    try {
-      await Deno.mkdir(step.abs, { recursive: true, mode: DIR_MODE });
-    } catch (err) {
-      this.#fail(step.rel, `creating ${step.rel} failed`, err);
-      return false;
+  #ensureDir(step: StepDir): Promise<boolean> {
+    return this.#makeDir(step);
+  }
+
+  /** Creates the step folder once; a failure is recorded once and resolves false. */
+  #makeDir(step: StepDir): Promise<boolean> {
+    let made = this.#stepDirs.get(step.abs);
+    if (made === undefined) {
+      made = Deno.mkdir(step.abs, { recursive: true, mode: DIR_MODE }).then(
+        () => true,
+        (err) => {
+          this.#fail(step.rel, `creating ${step.rel} failed`, err);
+          return false;
+        },
+      );
+      this.#stepDirs.set(step.abs, made);
     }
-    this.#madeDirs.add(step.abs);
-    return true;
+    return made;
+  }
+
+  /** `write` once the step folder exists; a folder that could not be made fails it. */
+  async #inDir(step: StepDir, write: () => Promise<void>): Promise<void> {
+    if (!await this.#makeDir(step)) throw new Error(`folder ${step.rel} could not be created`);
+    await write();
   }
 
   /** The artifact for `file`, or null when this step already listed it. */
@@ -346,11 +380,18 @@ export class FileSink implements EvidenceSink {
     try {
       let bytes: Uint8Array | null = null;
       if (driver.screenshotBytes !== undefined) {
-        bytes = await driver.screenshotBytes();
-        this.#queue.add(this.#writer.binary(path, bytes), `${step.rel}/${file}`);
+        const shot = await driver.screenshotBytes();
+        bytes = shot;
+        this.#queue.add(
+          this.#inDir(step, () => this.#writer.binary(path, shot)),
+          `${step.rel}/${file}`,
+        );
+        this.#shotSize = pngSize(shot);
       } else {
+        if (!await this.#ensureDir(step)) return null;
         await driver.screenshot(path);
         await chmodFile(path);
+        this.#shotSize = await pngFileSize(path);
       }
       if (file === STEP_FILES.after) this.#lastAfterShot = { sid: this.#sid!, bytes, path };
     } catch (err) {
@@ -360,16 +401,41 @@ export class FileSink implements EvidenceSink {
     return this.#list(step, file, "screenshot");
   }
 
-  /** Writes `elements.json` from `tree`, or from a fresh read when no tree was handed over. */
+  /**
+   * Writes `elements.json` from `tree`, or from a fresh read when no tree was handed over. The
+   * redaction and the write happen off the step (`flush` awaits them), after any earlier queued
+   * write of the same file: the post-step tree replaces the pre-step one, never the reverse.
+   */
   async #elements(driver: Driver, step: StepDir, tree: Element[] | null): Promise<Artifact | null> {
     const file = STEP_FILES.elements;
+    let elements: Element[];
     try {
-      await this.#writer.elements(join(step.abs, file), tree ?? await driver.query());
+      elements = tree ?? await driver.query();
     } catch (err) {
       this.#fail(`${step.rel}/${file}`, `writing ${step.rel}/${file} failed`, err);
       return null;
     }
+    const path = join(step.abs, file);
+    this.#queueFileWrite(
+      path,
+      `${step.rel}/${file}`,
+      () => this.#inDir(step, () => this.#writer.elements(path, elements)),
+    );
     return this.#list(step, file, "elements");
+  }
+
+  /**
+   * Queues `write` of `path` behind the step: it starts once the step yields to the event loop
+   * and after the previous queued write of the same path has settled.
+   */
+  #queueFileWrite(path: string, label: string, write: () => Promise<void>): void {
+    const previous = this.#fileWrites.get(path) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => yieldToLoop()).then(write);
+    this.#fileWrites.set(path, next);
+    this.#queue.add(next, label);
+    next.catch(() => {}).finally(() => {
+      if (this.#fileWrites.get(path) === next) this.#fileWrites.delete(path);
+    });
   }
 
   /** Stops the driver's recording; the file is kept, redacted (logs) and made private. */
@@ -392,6 +458,11 @@ export class FileSink implements EvidenceSink {
     }
     return { name: `${step.rel}/${file}`, kind: kind as ArtifactKind, provider: this.#provider };
   }
+}
+
+/** Resolves on a later turn of the event loop (work queued now runs when the step waits). */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Driver-written files get the artifact mode too (a missing file is the caller's error). */

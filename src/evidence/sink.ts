@@ -81,6 +81,8 @@ export interface EvidenceSink {
   noteTyped?(text: string): void;
   /** Writes the scenario's `network.json` (optional); null when nothing was written. */
   network?(exchanges: readonly Exchange[]): Promise<Artifact | null>;
+  /** Pixel size of the latest screenshot, when known (optional; docs/reports.md#element-frames). */
+  shotSize?(): [width: number, height: number] | null;
   /** Captures of scenario `sid` that could not be taken, each kind once (optional). */
   skippedCaptures?(sid: string): SkippedCapture[];
 }

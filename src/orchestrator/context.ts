@@ -11,6 +11,7 @@ import type { EvidenceSink } from "../evidence/sink.ts";
 import type { CaptureRule, CaptureToken, Interrupt, Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import type { CancelSignal } from "../time/cancel.ts";
+import type { LatencyMeter } from "./latency_meter.ts";
 import type { AlertGuard, Relauncher, RunOptions, StepOutcome } from "./types.ts";
 
 /** The three lifecycle phases; each numbers its steps from 0 into its own outcome list. */
@@ -23,6 +24,8 @@ export interface RunContext {
   readonly clock: Clock;
   readonly sink: EvidenceSink;
   readonly alertGuard: AlertGuard | null;
+  /** Times the driver, clock and sink calls of each step (docs/reports.md#latency). */
+  readonly meter: LatencyMeter;
   /** Read at every safe boundary; the after phase swaps in its own deadline-bounded signal. */
   cancel: CancelSignal;
   /** Floor under wait timeouts and the assert/expect re-read budget. */

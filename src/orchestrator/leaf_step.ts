@@ -7,8 +7,8 @@
  * 3. start the interval captures the step itself determines, BEFORE acting;
  * 4. interrupts pre-check, then the body; on failure, one retry when the alert guard cleared
  *    a blocker;
- * 5. `after.png` at once, ahead of any other tree read; the post tree (the settled tree of a
- *    wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
+ * 5. `after.png` at once, ahead of any other tree read, with the post tree read alongside it (the
+ *    settled tree of a wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
  * 6. stop the intervals; fire the capturePolicy rules; instant captures; push the outcome with
  *    the actuations drained once.
  *
@@ -30,6 +30,7 @@ import { newOutcome, recordOutcome, stepIdOf } from "./outcome.ts";
 import { primarySelector } from "./primary_selector.ts";
 import { autoWait } from "./auto_wait.ts";
 import { stepDetail } from "./step_detail.ts";
+import { stepOverlay } from "./step_overlay.ts";
 import { type BodyResult, failedBody, runStepBody } from "./step_body.ts";
 import {
   InvalidAfterSubstitution,
@@ -72,6 +73,7 @@ export async function runLeafStep(
   const known = ctx.prevTree ?? driver.recentTree?.() ?? null;
   let preTree = ctx.wantsScreenChanged ? (known ?? await driver.query()) : null;
   const baseline = preTree ?? known;
+  let shotPixels: [number, number] | null = null;
   const reuseAfterShot = baseline !== null && baseline === ctx.afterShotTree;
   artifacts.push(...await sink.before(driver, stepDir, baseline, { reuseAfterShot }));
 
@@ -101,8 +103,17 @@ export async function runLeafStep(
     const acted = await act(ctx, ps, s, outcome, preTree, runList);
     body = acted.body;
     preTree = acted.preTree;
-    artifacts.push(...await sink.afterShot(driver, stepDir));
-    post = body.tree ?? await driver.query();
+    // The after-shot is sent first; the post-step read (when the body has no settled tree) goes
+    // alongside it instead of after it: the picture is made while the tree is read.
+    const shot = sink.afterShot(driver, stepDir);
+    const read = body.tree ?? driver.query();
+    // Both settle before either result is used, so a failed read never leaves a shot in flight.
+    const [shotOut, readOut] = await Promise.allSettled([shot, read]);
+    if (shotOut.status === "rejected") throw shotOut.reason;
+    if (readOut.status === "rejected") throw readOut.reason;
+    artifacts.push(...shotOut.value);
+    shotPixels = sink.shotSize?.() ?? null;
+    post = readOut.value;
     ctx.prevTree = post;
     ctx.afterShotTree = post;
     const dialogs = driver.drainDialogs?.() ?? [];
@@ -154,7 +165,19 @@ export async function runLeafStep(
   outcome.firedRules = fired;
   const tokens = collectCaptures(s.capture, ctx.policy, fired, ctx.baselineCapture);
   artifacts.push(...await sink.capture(driver, stepDir, tokens, { elements: post }));
-  return recordOutcome(ctx, ps, outcome, start, true);
+  const failure = recordOutcome(ctx, ps, outcome, start, true);
+  const overlay = stepOverlay({
+    action: s.action,
+    actuations: outcome.actuations,
+    selector: shown,
+    before: baseline,
+    after: post,
+    candidates: body.candidates,
+    cover: body.cover,
+    shotPixels,
+  });
+  if (overlay !== null) outcome.overlay = maskValue(ctx, overlay);
+  return failure;
 }
 
 /** Interrupts pre-check, the body, and the alert-guard retry. */
@@ -201,18 +224,24 @@ async function act(
     }
     watchers = list;
   }
-  let body = await runStepBody(ctx, s, watchers);
+  let body = noteWait(outcome, await runStepBody(ctx, s, watchers));
   if (!body.ok && ctx.alertGuard && guard?.failure == null) {
     const label = await ctx.alertGuard(ctx.driver, body.tree);
     if (label !== null) {
       noteAlert(label);
       outcome.retried = true;
       // The retry is the one extra shot: the mid-wait guard is not re-armed for it.
-      body = await runStepBody(ctx, s, guard ? [guard.watcher] : NO_WATCHERS);
+      body = noteWait(outcome, await runStepBody(ctx, s, guard ? [guard.watcher] : NO_WATCHERS));
     }
   }
   if (guard && guard.failure !== null) body = { ...body, ok: false, reason: guard.failure };
   return { body, preTree };
+}
+
+/** Records a wait body's record on the outcome (a retry adds a second one). */
+function noteWait(outcome: StepOutcome, body: BodyResult): BodyResult {
+  if (body.wait) (outcome.waits ??= []).push(body.wait);
+  return body;
 }
 
 /** The waits the alert guard is armed inside: `for`, `settled`, `screenChanged`. */

@@ -34,6 +34,7 @@ export function newOutcome(
     outcome.line = step.pos.line;
     outcome.file = step.pos.file;
   }
+  ctx.meter.open(outcome);
   return outcome;
 }
 
@@ -61,6 +62,9 @@ export function recordOutcome(
     }
   }
   outcome.durationS = ctx.clock.now() - start;
+  const latency = ctx.meter.close(outcome);
+  // Leaf steps only: a container's time is its children's, already counted on them.
+  if (drain) outcome.latency = latency;
   ps.outcomes.push(outcome);
   ctx.options.onStep?.(ps.phase, outcome);
   return outcome.ok ? null : stepFailureText(outcome);

@@ -14,6 +14,7 @@ import type { Scenario } from "../scenario/types.ts";
 import { realClock } from "../time/clock.ts";
 import { neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { cryptoRandom } from "./actions/generate.ts";
+import { LatencyMeter } from "./latency_meter.ts";
 import { CANCELLED_FAILURE, checkCancelled } from "./cancellation.ts";
 import { newPhase, type RunContext } from "./context.ts";
 import { runExpect } from "./expect.ts";
@@ -28,14 +29,18 @@ export function createRunContext(
   scenario: Scenario,
   options: RunOptions = {},
 ): RunContext {
-  const clock = options.clock ?? realClock;
+  const rawClock = options.clock ?? realClock;
   const secrets = options.secrets ?? {};
+  // Every driver, clock and sink call of the loop is timed per step (docs/reports.md#latency).
+  const meter = new LatencyMeter(rawClock);
+  const clock = meter.clock(rawClock);
   return {
-    driver,
+    driver: meter.driver(driver),
     scenario,
     clock,
-    sink: options.sink ?? new NullSink(),
+    sink: meter.sink(options.sink ?? new NullSink()),
     alertGuard: options.alertGuard ?? null,
+    meter,
     cancel: options.cancel ?? neverCancelled,
     minWaitTimeoutS: Math.max(0, options.minWaitTimeoutS ?? 0),
     relauncher: options.relauncher ?? null,

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { isStepLevelError } from "../drivers/driver.ts";
-import type { Element } from "../drivers/driver.ts";
+import { ElementNotTappable, isStepLevelError, SelectorError } from "../drivers/driver.ts";
+import type { Candidate, Element } from "../drivers/driver.ts";
 import type { WaitTrace } from "../evidence/sink.ts";
 import { InvalidRegex } from "../selectors/mod.ts";
 import type { Step } from "../scenario/types.ts";
@@ -30,7 +30,7 @@ import { clear, copySelection, deleteChars, selectText } from "./actions/text_ed
 import { totp } from "./actions/totp.ts";
 import { typeText } from "./actions/typing.ts";
 import { StepFailed } from "./step_failed.ts";
-import type { AssertionResult } from "./types.ts";
+import type { AssertionResult, WaitRecord } from "./types.ts";
 import { type PollWatcher, runWait } from "./waits.ts";
 
 /** What one run of a step body produced. */
@@ -44,6 +44,12 @@ export interface BodyResult {
   trace: WaitTrace | null;
   /** The value a `generate` step produced. */
   generated?: string;
+  /** A wait step's record: what ended it, its reads and time. */
+  wait?: WaitRecord;
+  /** The elements a resolution failure names: every candidate of an ambiguous match. */
+  candidates?: Candidate[];
+  /** What covered the target of a not-tappable failure. */
+  cover?: Candidate;
 }
 
 const PASSED: BodyResult = Object.freeze({
@@ -76,7 +82,10 @@ export async function runStepBody(
     return await dispatch(ctx, step, watchers);
   } catch (e) {
     if (isStepLevelError(e) || e instanceof StepFailed || e instanceof InvalidRegex) {
-      return failedBody(e.message);
+      const failed = failedBody(e.message);
+      if (e instanceof SelectorError && e.candidates.length > 0) failed.candidates = e.candidates;
+      if (e instanceof ElementNotTappable && e.cover !== null) failed.cover = e.cover;
+      return failed;
     }
     throw e;
   }
@@ -96,6 +105,7 @@ async function dispatch(
         assertionResults: w.results ?? [],
         tree: w.tree,
         trace: w.trace,
+        wait: w.record,
       };
     }
     case "assert": {

@@ -4,7 +4,14 @@
  *
  * @module
  */
-import type { Actuation, DialogPolicy, DialogRecord, Driver, Element } from "../drivers/driver.ts";
+import type {
+  Actuation,
+  DialogPolicy,
+  DialogRecord,
+  Driver,
+  Element,
+  Frame,
+} from "../drivers/driver.ts";
 import type { AssertionKind, Interrupt, Redact, Selector } from "../scenario/types.ts";
 import type { ActionName, CaptureToken } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
@@ -75,6 +82,71 @@ export interface StepOutcome {
    * the key pressed, the kind of wait (docs/reports.md#steps).
    */
   detail?: string;
+  /** Every condition wait the step ran (a retry adds its own), in order (docs/reports.md#waits). */
+  waits?: WaitRecord[];
+  /** Where the step's time went, by kind of work (docs/reports.md#latency). */
+  latency?: StepLatency;
+  /** What to draw over the step's screenshot (docs/reports.md#element-frames). */
+  overlay?: StepOverlay;
+}
+
+/**
+ * What ended a wait: its condition held (`condition`), the screen held still for the reads
+ * `settled` needs (`stable`), the screen differed from the wait's first read (`changed`), the
+ * timeout passed (`timeout`), or a watcher's recovery failed (`aborted`).
+ */
+export type WaitEnd = "condition" | "stable" | "changed" | "timeout" | "aborted";
+
+/** One condition wait, as the report shows it: what ended it, how many reads, how long. */
+export interface WaitRecord {
+  /** `for`, `gone`, `screenChanged`, `settled`, `request` or `assert`. */
+  kind: string;
+  endedBy: WaitEnd;
+  /** Tree reads (exchange-list reads for `request`), the screenChanged baseline included. */
+  reads: number;
+  seconds: number;
+  /** The effective timeout (the run's floor applied). */
+  timeoutS: number;
+  /** `settled`: identical consecutive reads at the end. */
+  stableReads?: number;
+  /** Rounds in which a watcher (interrupt recovery, alert guard) acted on the screen. */
+  watcherActs?: number;
+  /** `screenChanged`: times the baseline was re-read after a watcher acted. */
+  reseeds?: number;
+}
+
+/**
+ * Seconds of one step by kind of work, each counted once (the outermost call wins): reading the
+ * screen (`query` and other read-only driver calls), actuating (every other driver call), waiting
+ * (sleeps between polls) and capturing evidence (every evidence-sink call, its own reads
+ * included). What is left of the step's duration is host-side work.
+ */
+export interface StepLatency {
+  readS: number;
+  actS: number;
+  waitS: number;
+  evidenceS: number;
+}
+
+/** A rectangle to draw over a screenshot, in the driver's units, and why. */
+export interface OverlayBox {
+  frame: Frame;
+  /** `target`: what the step resolved; `candidate`: one of an ambiguous match; `cover`: what covered the target. */
+  role: "target" | "candidate" | "cover";
+  label: string | null;
+}
+
+/** The frames and tap point of a step, on the screenshot they belong to. */
+export interface StepOverlay {
+  /** `before` for actions (resolved on the screen before acting), `after` for waits and asserts. */
+  shot: "before" | "after";
+  /** The screen in the driver's units (the tree's root or extent). */
+  screen: [w: number, h: number];
+  /** Screenshot pixels per driver unit, when the shot's size is known. */
+  scale: number | null;
+  boxes: OverlayBox[];
+  /** Where a tap-like gesture landed. */
+  point: [x: number, y: number] | null;
 }
 
 /** What an action's auto-wait did: how long, how many reads, and whether it got its target. */

@@ -11,7 +11,7 @@ import { countMatching, evaluate, passed, requestLabel } from "../assertions/mod
 import { indexedPresent, renderSelector, treesEqual } from "../selectors/mod.ts";
 import type { Assertion, RequestMatch, Selector, WaitSpec } from "../scenario/types.ts";
 import { failedReasons } from "./assert_block.ts";
-import type { AssertionResult } from "./types.ts";
+import type { AssertionResult, WaitEnd, WaitRecord } from "./types.ts";
 import { checkCancelled } from "./cancellation.ts";
 import type { RunContext } from "./context.ts";
 import { pastDeadline, sleepRemainder } from "./poll.ts";
@@ -41,6 +41,8 @@ export interface WaitOutcome {
   trace: WaitTrace | null;
   /** An `until: assert` wait's results on its last read. */
   results?: AssertionResult[];
+  /** What ended the wait, its reads and its time (docs/reports.md#waits). */
+  record: WaitRecord;
 }
 
 /** The timeout a wait really uses: its own, raised to the run's floor. */
@@ -52,12 +54,25 @@ export function effectiveTimeout(ctx: RunContext, timeout: number): number {
  * Runs one wait. `watchers` are consulted on each poll of `for`, `settled` and `screenChanged`
  * waits after the condition failed.
  */
-export function runWait(
+export async function runWait(
   ctx: RunContext,
   spec: WaitSpec,
   watchers: readonly PollWatcher[],
 ): Promise<WaitOutcome> {
   const t = effectiveTimeout(ctx, spec.timeout);
+  const start = ctx.clock.now();
+  const out = await dispatchWait(ctx, spec, t, watchers);
+  out.record.seconds = ctx.clock.now() - start;
+  out.record.timeoutS = t;
+  return out;
+}
+
+function dispatchWait(
+  ctx: RunContext,
+  spec: WaitSpec,
+  t: number,
+  watchers: readonly PollWatcher[],
+): Promise<WaitOutcome> {
   if ("for" in spec) return waitFor(ctx, spec.for, t, watchers);
   switch (spec.until.kind) {
     case "gone":
@@ -77,39 +92,66 @@ interface PollResult {
   met: boolean;
   tree: Element[];
   abort: string | null;
+  reads: number;
+  /** Rounds in which a watcher acted. */
+  acts: number;
 }
 
 /**
  * The shared poll loop: read, check, let the watchers look, test the deadline, sleep the rest
  * of the period. A watcher that acted skips that round's deadline test, so its effect gets one
- * look (watchers are capped, so this stays bounded).
+ * look (watchers are capped, so this stays bounded). `check` is told when the read follows a
+ * round in which a watcher acted: that screen shows the watcher's doing, not the step's.
  */
 async function pollTree(
   ctx: RunContext,
   deadline: number,
-  check: (tree: Element[], readStart: number) => boolean,
+  check: (tree: Element[], readStart: number, afterWatcher: boolean) => boolean,
   watchers: readonly PollWatcher[],
 ): Promise<PollResult> {
   const { clock, driver } = ctx;
+  let reads = 0;
+  let acts = 0;
+  let afterWatcher = false;
   for (;;) {
     checkCancelled(ctx.cancel);
     const readStart = clock.now();
     const tree = await driver.query();
-    if (check(tree, readStart)) return { met: true, tree, abort: null };
+    reads++;
+    if (check(tree, readStart, afterWatcher)) return { met: true, tree, abort: null, reads, acts };
     let acted = false;
     for (const watch of watchers) {
       const verdict = await watch(tree);
-      if (verdict.abort !== null) return { met: false, tree, abort: verdict.abort };
+      if (verdict.abort !== null) {
+        return { met: false, tree, abort: verdict.abort, reads, acts: acts + 1 };
+      }
       acted ||= verdict.acted;
     }
-    if (!acted && pastDeadline(clock, deadline)) return { met: false, tree, abort: null };
+    if (acted) acts++;
+    afterWatcher = acted;
+    if (!acted && pastDeadline(clock, deadline)) {
+      return { met: false, tree, abort: null, reads, acts };
+    }
     await sleepRemainder(clock, readStart, deadline);
   }
 }
 
+/** A wait record with its time and timeout left for `runWait` to stamp. */
+function waitRecord(kind: string, endedBy: WaitEnd, reads: number, acts = 0): WaitRecord {
+  const record: WaitRecord = { kind, endedBy, reads, seconds: 0, timeoutS: 0 };
+  if (acts > 0) record.watcherActs = acts;
+  return record;
+}
+
+/** The record of a wait that polled the tree: met, aborted by a watcher, or timed out. */
+function polledRecord(kind: string, r: PollResult, met: WaitEnd): WaitRecord {
+  const end: WaitEnd = r.met ? met : r.abort !== null ? "aborted" : "timeout";
+  return waitRecord(kind, end, r.reads, r.acts);
+}
+
 /** A wait a watcher ended: no tree, since the watcher's steps acted after the last read. */
-function aborted(reason: string): WaitOutcome {
-  return { ok: false, reason, tree: null, trace: null };
+function aborted(reason: string, record: WaitRecord): WaitOutcome {
+  return { ok: false, reason, tree: null, trace: null, record };
 }
 
 function timeoutText(what: string, t: number): string {
@@ -139,20 +181,31 @@ async function waitFor(
     }
     return indexedPresent(tree, sel);
   }, watchers);
-  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
+  const record = polledRecord("for", r, "condition");
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, record };
   trace.elementsAtTimeout = r.tree.length;
   trace.target = renderSelector(sel);
-  if (r.abort !== null) return aborted(r.abort);
-  return { ok: false, reason: timeoutText(`for ${trace.target}`, t), tree: r.tree, trace };
+  if (r.abort !== null) return aborted(r.abort, record);
+  return { ok: false, reason: timeoutText(`for ${trace.target}`, t), tree: r.tree, trace, record };
 }
 
 async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<WaitOutcome> {
   const r = await pollTree(ctx, ctx.clock.now() + t, (tree) => !indexedPresent(tree, sel), []);
   const reason = r.met ? "" : timeoutText(`gone ${renderSelector(sel)}`, t);
-  return { ok: r.met, reason, tree: r.tree, trace: null };
+  return {
+    ok: r.met,
+    reason,
+    tree: r.tree,
+    trace: null,
+    record: polledRecord("gone", r, "condition"),
+  };
 }
 
-/** Compares against the first read this wait takes, not the screen before the previous action. */
+/**
+ * Compares against the first read this wait takes, not the screen before the previous action.
+ * When a watcher (an interrupt recovery, the alert guard) acted, the next read becomes the new
+ * baseline: the change a watcher makes is not the change the step is waiting for.
+ */
 async function waitScreenChanged(
   ctx: RunContext,
   t: number,
@@ -162,12 +215,21 @@ async function waitScreenChanged(
   const deadline = clock.now() + t;
   checkCancelled(ctx.cancel);
   const baselineStart = clock.now();
-  const baseline = await ctx.driver.query();
+  let baseline = await ctx.driver.query();
+  let reseeds = 0;
   await sleepRemainder(clock, baselineStart, deadline);
-  const r = await pollTree(ctx, deadline, (tree) => !treesEqual(baseline, tree), watchers);
-  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null };
-  if (r.abort !== null) return aborted(r.abort);
-  return { ok: false, reason: timeoutText("screenChanged", t), tree: r.tree, trace: null };
+  const r = await pollTree(ctx, deadline, (tree, _start, afterWatcher) => {
+    if (!afterWatcher) return !treesEqual(baseline, tree);
+    baseline = tree;
+    reseeds++;
+    return false;
+  }, watchers);
+  const record = polledRecord("screenChanged", r, "changed");
+  record.reads++; // the baseline read
+  if (reseeds > 0) record.reseeds = reseeds;
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, record };
+  if (r.abort !== null) return aborted(r.abort, record);
+  return { ok: false, reason: timeoutText("screenChanged", t), tree: r.tree, trace: null, record };
 }
 
 /**
@@ -186,8 +248,10 @@ async function waitSettled(
     previous = tree;
     return identical >= SETTLED_READS && tree.some((el) => !!el.identifier);
   }, watchers);
-  if (r.abort !== null) return aborted(r.abort);
-  return { ok: true, reason: "", tree: r.tree, trace: null };
+  const record = polledRecord("settled", r, "stable");
+  record.stableReads = identical;
+  if (r.abort !== null) return aborted(r.abort, record);
+  return { ok: true, reason: "", tree: r.tree, trace: null, record };
 }
 
 /**
@@ -205,10 +269,11 @@ async function waitAssert(
     results = evaluate(tree, assertions, ctx.driver.exchanges?.() ?? [], {});
     return passed(results);
   }, watchers);
-  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, results };
-  if (r.abort !== null) return aborted(r.abort);
+  const record = polledRecord("assert", r, "condition");
+  if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, results, record };
+  if (r.abort !== null) return aborted(r.abort, record);
   const reason = `${timeoutText("until assert", t)}: ${failedReasons(results)}`;
-  return { ok: false, reason, tree: r.tree, trace: null, results };
+  return { ok: false, reason, tree: r.tree, trace: null, results, record };
 }
 
 /** Counts observed exchanges matching `match` (≥ `match.count ?? 1`); reads no tree. */
@@ -216,11 +281,19 @@ async function waitRequest(ctx: RunContext, match: RequestMatch, t: number): Pro
   const { clock, driver } = ctx;
   const deadline = clock.now() + t;
   const need = match.count ?? 1;
+  let reads = 0;
   for (;;) {
     checkCancelled(ctx.cancel);
     const readStart = clock.now();
+    reads++;
     if (countMatching(driver.exchanges?.() ?? [], match) >= need) {
-      return { ok: true, reason: "", tree: null, trace: null };
+      return {
+        ok: true,
+        reason: "",
+        tree: null,
+        trace: null,
+        record: waitRecord("request", "condition", reads),
+      };
     }
     if (pastDeadline(clock, deadline)) {
       return {
@@ -228,6 +301,7 @@ async function waitRequest(ctx: RunContext, match: RequestMatch, t: number): Pro
         reason: timeoutText(`request ${requestLabel(match)}`, t),
         tree: null,
         trace: null,
+        record: waitRecord("request", "timeout", reads),
       };
     }
     await sleepRemainder(clock, readStart, deadline);

@@ -18,6 +18,8 @@ import type {
 } from "./manifest_types.ts";
 import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { buildMatrix } from "./manifest.ts";
+import { latencySummary } from "./latency_summary.ts";
+import { parseAudit } from "./step_audit.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -79,6 +81,9 @@ export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifes
   if (isObj(raw.provenance)) m.provenance = raw.provenance;
   const matrix = buildMatrix(scenarios);
   if (matrix) m.matrix = matrix;
+  // Recomputed from the steps; the budget it was judged against is kept.
+  const budget = obj(obj(raw.latency).budget).step_p95_s;
+  m.latency = latencySummary(scenarios, typeof budget === "number" ? budget : null);
   return m;
 }
 
@@ -202,6 +207,7 @@ function step(v: unknown): ManifestStep {
       answer: str(obj(d).answer),
       unexpected: bool(obj(d).unexpected),
     })),
+    ...parseAudit(s),
   };
 }
 

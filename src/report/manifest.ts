@@ -6,7 +6,9 @@
  */
 import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, AssertionResult, StepOutcome } from "../orchestrator/types.ts";
+import { latencySummary } from "./latency_summary.ts";
 import type { PlannedStep, RunReportInput, ScenarioRecord } from "./model.ts";
+import { auditBody } from "./step_audit.ts";
 import {
   type Manifest,
   type ManifestActuation,
@@ -38,11 +40,15 @@ export function buildManifest(input: RunReportInput): Manifest {
     sourceName: input.sourceName,
     scenarios,
   };
+
   if (input.provenance && Object.keys(input.provenance).length > 0) {
     manifest.provenance = { ...input.provenance };
   }
   const matrix = buildMatrix(scenarios);
   if (matrix) manifest.matrix = matrix;
+  // A breached latency budget fails the run (docs/configuration.md#latencybudget).
+  manifest.latency = latencySummary(scenarios, input.latencyBudget?.stepP95S ?? null);
+  if (manifest.latency.budget?.ok === false) manifest.ok = false;
   return manifest;
 }
 
@@ -178,6 +184,7 @@ function stepBody(o: StepOutcome, startedAt: number): ManifestStep {
       answer: d.answer,
       unexpected: d.unexpected ?? false,
     })),
+    ...auditBody(o),
   };
 }
 

@@ -6,6 +6,9 @@
  * @module
  */
 
+import type { LatencySummary } from "./latency_summary.ts";
+import type { StepAudit } from "./step_audit.ts";
+
 /**
  * The render model's version; bump when a field the report needs is added.
  *
@@ -14,7 +17,7 @@
  * manifest.schemaVersion === SCHEMA_VERSION; // written by this version of bajutsu
  * ```
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * A file of the run (run-folder relative name), its kind and who supplied it.
@@ -106,7 +109,7 @@ export type ManifestSelector = Record<string, unknown>;
  * const failed: ManifestStep | undefined = manifest.scenarios[0].steps.find((s) => !s.ok);
  * ```
  */
-export interface ManifestStep {
+export interface ManifestStep extends StepAudit {
   index: number;
   action: string;
   ok: boolean;
@@ -290,4 +293,6 @@ export interface Manifest {
   scenarios: ManifestScenario[];
   provenance?: Record<string, unknown>;
   matrix?: ManifestMatrix;
+  /** Step latency per kind and backend, the slowest steps, the budget verdict. */
+  latency?: LatencySummary;
 }

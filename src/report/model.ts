@@ -151,4 +151,6 @@ export interface RunReportInput {
   provenance?: Provenance;
   /** The executed scenarios, written as scenario.yaml and shown in the report's YAML view. */
   scenarioYaml?: string;
+  /** The target's `latencyBudget` (docs/configuration.md#latencybudget); none: no budget. */
+  latencyBudget?: { stepP95S: number };
 }

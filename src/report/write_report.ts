@@ -21,6 +21,7 @@ import type { Manifest } from "./manifest_types.ts";
 import { manifestText } from "./manifest_text.ts";
 import type { RunReportInput } from "./model.ts";
 import { type FileWriter, refreshRunsIndex } from "./runs_index.ts";
+import { loadStepTraffic } from "./step_traffic.ts";
 
 export { type FileWriter, refreshRunsIndex } from "./runs_index.ts";
 
@@ -168,6 +169,7 @@ export async function writeDerivedReports(
   const elementTrees = budget > 0
     ? await loadElementTrees(runDir, manifest, budget, opts.warn)
     : {};
-  const html = renderReport(manifest, { elementTrees, scenarioYaml, scenarioJson });
+  const traffic = await loadStepTraffic(runDir, manifest.scenarios);
+  const html = renderReport(manifest, { elementTrees, scenarioYaml, scenarioJson, traffic });
   await writeDerived(runDir, "report.html", html, write);
 }

@@ -10,7 +10,7 @@ import { printableIo } from "../text/printable.ts";
 import { EXIT_USAGE } from "./exit_codes.ts";
 import { runMatrix } from "./matrix.ts";
 import { RunAborted } from "./run_all.ts";
-import { type Dispatched, finishRun } from "./run_finish.ts";
+import { type Dispatched, finishRun, loadReportWriter } from "./run_finish.ts";
 import { runPass } from "./run_pass.ts";
 import { planRun, type RunPlan } from "./run_plan.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
@@ -40,23 +40,36 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   await using _server = server;
   const run = await startRun(plan, io);
   if (run === null) return EXIT_USAGE;
-  return await finishRun(plan, run, await dispatch(plan, run));
+  const reportWriter = loadReportWriter();
+  reportWriter.catch(() => {});
+  // The browsers (devices) close while the reports are written; the run returns after both.
+  const closing: Promise<void>[] = [];
+  try {
+    const dispatched = await dispatch(plan, run, (c) => closing.push(c));
+    return await finishRun(plan, run, dispatched, reportWriter);
+  } finally {
+    await Promise.all(closing);
+  }
 }
 
 /**
  * Runs every pass. A device error ends dispatch with the records so far (exit 2 after the
  * reports); any other error is unexpected and propagates, its texts redacted.
  */
-async function dispatch(plan: RunPlan, run: StartedRun): Promise<Dispatched> {
+async function dispatch(
+  plan: RunPlan,
+  run: StartedRun,
+  deferClose: (closing: Promise<void>) => void,
+): Promise<Dispatched> {
   const { engines } = plan.backend;
   try {
     const records = engines.length > 1
-      ? await runMatrix(engines, plan.scenarios, (e) => runPass(plan, run, e), {
+      ? await runMatrix(engines, plan.scenarios, (e) => runPass(plan, run, e, { deferClose }), {
         cancel: run.cancel,
         wallNow: () => run.clock.wallNow(),
         onEngine: (e) => run.io.progress.line(`━ engine ${e}`),
       })
-      : await runPass(plan, run, null);
+      : await runPass(plan, run, null, { deferClose });
     return { records, exitOverride: null };
   } catch (err) {
     if (err instanceof RunAborted) {

@@ -66,6 +66,17 @@ export interface ReadinessOptions {
  */
 export const MAX_SETTLE_POLLS = 3;
 
+/**
+ * Seconds between the stability confirmation's reads: the run loop's settle poll, whatever the
+ * rung's backoff had grown to (the rung may have waited 0.5 s between its own reads).
+ *
+ * @example
+ * ```ts
+ * await clock.sleep(SETTLE_POLL_S); // then the confirming read
+ * ```
+ */
+export const SETTLE_POLL_S = 0.05;
+
 const PER_ELEMENT_KEYS = ["id", "idMatches", "label", "labelMatches", "traits", "value"] as const;
 
 /** True when the selector has a per-element key (a bare `within`/`index` cannot signal). */
@@ -153,7 +164,7 @@ export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promis
       const r = readinessRung(tree, opts.readyWhen, namespaces);
       rungs = r.rungs;
       if (r.fired) {
-        const settled = await confirmStable(tree, read, clock, poll, cancel);
+        const settled = await confirmStable(tree, read, clock, SETTLE_POLL_S, cancel);
         return {
           ready: true,
           signal: r.fired,

@@ -16,6 +16,7 @@ import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
+import { dispatchOrder } from "./dispatch_order.ts";
 import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
 
 /**
@@ -391,10 +392,11 @@ export async function runAll(
   };
 
   const workers = Math.max(1, Math.min(opts.workers ?? 1, total));
+  const order = dispatchOrder(scenarios, workers);
   let next = 0;
   const worker = async () => {
     while (next < total) {
-      const i = next++;
+      const i = order[next++];
       await guarded(i);
     }
   };

@@ -7,13 +7,12 @@
  * @module
  */
 import { relative } from "node:path";
-import { buildProvenance } from "../report/provenance.ts";
 import type { ScenarioRecord } from "../report/model.ts";
 import { ReportWriteError } from "../report/errors.ts";
-import { writeReport } from "../report/write_report.ts";
 import type { Scenario } from "../scenario/types.ts";
 import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { annotationFor } from "./github_annotations.ts";
+import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
 import { portableRecord } from "./report_records.ts";
 import { scenarioSid } from "./sid.ts";
 import type { RunPlan } from "./run_plan.ts";
@@ -46,6 +45,7 @@ export async function finishRun(
   plan: RunPlan,
   run: StartedRun,
   dispatched: Dispatched,
+  reportWriter: Promise<ReportWriter> = loadReportWriter(),
 ): Promise<number> {
   const { io, signals, evidenceFailures } = run;
   const evidenceWarning = evidenceFailures.summary();
@@ -58,8 +58,11 @@ export async function finishRun(
     run.redactForReport(scenarioOf(r))({ ...portableRecord(r, paths), target: plan.eff.target })
   );
   let manifestPath: string;
+  let budgetBreach: string | null = null;
   try {
-    ({ manifestPath } = await writeReport(run.runDir, {
+    const { writeReport, buildProvenance } = await reportWriter;
+    let manifest;
+    ({ manifestPath, manifest } = await writeReport(run.runDir, {
       runId: run.runId,
       results: reportRecords,
       sourceName: plan.sourceName ? relative(io.cwd, plan.sourceName) : null,
@@ -68,7 +71,9 @@ export async function finishRun(
         gitRevision: run.provenance.gitRevision || null,
       }),
       scenarioYaml: run.redactor.redactText(run.yamlText),
+      ...latencyBudgetOf(plan.eff),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: run.writeReportFile }));
+    budgetBreach = budgetFailure(manifest);
   } catch (err) {
     await signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
@@ -83,13 +88,39 @@ export async function finishRun(
       if (line) io.stdout(line);
     }
   }
-  const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled;
+  // A breached latency budget fails the verdict like a failed scenario (exit 1).
+  if (budgetBreach !== null) io.stderr(budgetBreach);
+  const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled && budgetBreach === null;
   const shown = relative(io.cwd, manifestPath) || manifestPath;
   io.stdout(`${ok ? "PASS" : "FAIL"}  ${shown.startsWith("..") ? manifestPath : shown}`);
   // An interrupted run exits as shells expect of Ctrl-C, also after a device error.
   if (signals?.signal() === "SIGINT") return EXIT_INTERRUPTED;
   if (dispatched.exitOverride !== null) return dispatched.exitOverride;
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** The report writer and what it needs, loaded on demand (no run needs them before its end). */
+export interface ReportWriter {
+  writeReport: typeof import("../report/write_report.ts").writeReport;
+  buildProvenance: typeof import("../report/provenance.ts").buildProvenance;
+}
+
+/**
+ * Loads the report writer. Started when dispatch starts, it is evaluated while the run waits on
+ * its devices, so neither the start nor the end of the run pays for it.
+ *
+ * @example
+ * ```ts
+ * const writer = loadReportWriter();
+ * return await finishRun(plan, run, await dispatch(plan, run), writer);
+ * ```
+ */
+export async function loadReportWriter(): Promise<ReportWriter> {
+  const [{ writeReport }, { buildProvenance }] = await Promise.all([
+    import("../report/write_report.ts"),
+    import("../report/provenance.ts"),
+  ]);
+  return { writeReport, buildProvenance };
 }
 
 /** The scenario each record ran (a record's sid names its scenario, on every engine). */

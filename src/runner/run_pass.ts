@@ -25,6 +25,16 @@ import type { RunPlan } from "./run_plan.ts";
 import type { StartedRun } from "./run_start.ts";
 import type { Artifact } from "../evidence/sink.ts";
 
+/** Options of one pass. */
+export interface PassOptions {
+  /**
+   * Takes the closing of the pass's browser or devices once every lease is torn down (scenario
+   * videos are saved by then), instead of waiting for it: the caller writes the reports while
+   * it closes and awaits it before the run returns.
+   */
+  deferClose?: (closing: Promise<void>) => void;
+}
+
 /**
  * Runs every scenario of the plan on one engine (null: a run without a matrix). Records come
  * back in declaration order; their artifact names are relative to the pass's folder.
@@ -41,6 +51,7 @@ export async function runPass(
   plan: RunPlan,
   run: StartedRun,
   engine: string | null,
+  opts: PassOptions = {},
 ): Promise<ScenarioRecord[]> {
   const { req, eff, knobs, backend, scenarios } = plan;
   const { clock, cancel, io } = run;
@@ -129,7 +140,9 @@ export async function runPass(
     });
   } finally {
     await pool.shutdown();
-    await factory.close?.();
+    const closing = factory.close?.() ?? Promise.resolve();
+    if (opts.deferClose) opts.deferClose(closing);
+    else await closing;
   }
 }
 

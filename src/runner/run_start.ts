@@ -90,6 +90,8 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
     io.stderr(err.message);
     return null;
   }
+  // The revision is read while the signal watcher starts (both wait on other processes).
+  const gitRevision = readGitRevision(eff.configDir);
   const writes = new AtomicWrites();
   const atomic: WriteFile = (path, data, mode) => writeFileAtomic(path, data, mode, writes);
   const signals = io.cancel ? null : await installRunSignals({
@@ -149,7 +151,7 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
     provenance: {
       scenarioHash: scenarioHash(yamlText),
       toolVersion: VERSION,
-      gitRevision: await readGitRevision(eff.configDir) ?? "",
+      gitRevision: await gitRevision ?? "",
     },
   };
 }

@@ -111,6 +111,23 @@ export function gestureAnchor(frame: Frame): [cx: number, cy: number, half: numb
 }
 
 /**
+ * The centre of the part of `frame` inside the screen (margins kept), so a gesture on an element
+ * taller or wider than the screen, or partly scrolled out of it, starts where it can be touched.
+ * A frame wholly outside the screen gives its centre clamped into the screen.
+ */
+export function visibleCenter(frame: Frame, screen: readonly [number, number]): Point {
+  const m = GESTURE_MARGIN;
+  const [x, y, w, h] = frame;
+  const axis = (start: number, size: number, dim: number): number => {
+    if (dim <= 2 * m) return start + size / 2;
+    const lo = Math.max(start, m);
+    const hi = Math.min(start + size, dim - m);
+    return lo <= hi ? (lo + hi) / 2 : Math.min(Math.max(start + size / 2, m), dim - m);
+  };
+  return [axis(x, w, screen[0]), axis(y, h, screen[1])];
+}
+
+/**
  * Start and end points of a directional swipe/drag on `frame`
  * (docs/scenario-language.md#directional-gesture-geometry). The direction names the finger motion;
  * the gesture begins on the element's centre when there is room and slides back inside the margin
@@ -122,7 +139,7 @@ export function directionalEndpoints(
   direction: Direction,
   amount: number = DEFAULT_GESTURE_AMOUNT,
 ): [from: Point, to: Point] {
-  const [cx, cy] = frameCenter(frame);
+  const [cx, cy] = visibleCenter(frame, screen);
   const vertical = direction === "up" || direction === "down";
   const dim = vertical ? screen[1] : screen[0];
   const m = GESTURE_MARGIN;

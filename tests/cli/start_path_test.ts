@@ -65,3 +65,25 @@ Deno.test("the heavy modules are in the graph, loaded on demand by run, report a
   }
   assert.ok(all.some((m) => m.startsWith("npm:/playwright-core")));
 });
+
+Deno.test("a web run checks its browsers before playwright-core is loaded", () => {
+  // The backend's prepare finds the browsers through browser_discovery.ts, then starts loading
+  // the environment (playwright-core) without waiting: it loads while the run folder, the signal
+  // watcher and the git revision are set up.
+  const loaded = describe(staticClosure(graph, [repoUrl("src/drivers/web/browser_discovery.ts")]));
+  assert.deepEqual(loaded.filter((m) => m.startsWith("npm:")), []);
+  const onDemand = dynamicImportsOf(graph, repoUrl("src/drivers/web/backend.ts"));
+  for (const m of ["browser_discovery.ts", "environment.ts"]) {
+    assert.ok(onDemand.includes(repoUrl(`src/drivers/web/${m}`)), onDemand.join("\n"));
+  }
+});
+
+Deno.test("a run loads the report writer on demand, not before its first step", () => {
+  const loaded = describe(staticClosure(graph, [repoUrl("src/runner/pipeline.ts")]));
+  const early = loaded.filter((m) =>
+    m === "src/report/write_report.ts" || m.startsWith("src/report/html/")
+  );
+  assert.deepEqual(early, []);
+  const onDemand = dynamicImportsOf(graph, repoUrl("src/runner/run_finish.ts"));
+  assert.ok(onDemand.includes(repoUrl("src/report/write_report.ts")), onDemand.join("\n"));
+});

@@ -198,3 +198,27 @@ Deno.test("a wrong scalar type names what was expected, with line:col", () => {
   assert.deepEqual([errors[0].line, errors[0].col], [3, 15]);
   assert.match(errors[0].message, /expected a string, got number 42/);
 });
+
+Deno.test("latencyBudget.stepP95: milliseconds as a number, or a duration string; kept in seconds", () => {
+  for (const [given, seconds] of [["800", 0.8], ["'800ms'", 0.8], ["1.5s", 1.5]] as const) {
+    const { config, errors } = parse(
+      `targets:\n  w:\n    baseUrl: http://x/\n    latencyBudget: {stepP95: ${given}}\n`,
+    );
+    assert.deepEqual(errors, [], given);
+    assert.equal(config?.targets.w.latencyBudget?.stepP95, seconds, given);
+  }
+  const bad = parse(
+    "targets:\n  w:\n    baseUrl: http://x/\n    latencyBudget: {stepP95: fast}\n" +
+      "  v:\n    baseUrl: http://x/\n    latencyBudget: {stepP95: 0}\n  u:\n    baseUrl: http://x/\n" +
+      "    latencyBudget: {}\n",
+  );
+  assert.deepEqual(bad.errors.map((e) => [e.code, e.path, e.line, e.col]), [
+    ["E_TYPE", "targets.w.latencyBudget.stepP95", 4, 30],
+    ["E_TYPE", "targets.v.latencyBudget.stepP95", 7, 30],
+    ["E_REQUIRED", "targets.u.latencyBudget", 10, 20],
+  ]);
+  assert.match(
+    bad.errors[0].message,
+    /expected a duration such as 800 \(milliseconds\), "800ms" or "1\.5s", got "fast"/,
+  );
+});

@@ -179,6 +179,7 @@ Deno.test("run defaults: erase off, network on, alert handling unset unless the 
     network: true,
     interrupts: [],
     actionTimeoutS: 0,
+    stepP95BudgetS: null,
   });
   const set = resolveTarget(
     config({ ...IOS, erase: true, network: false, systemAlertHandling: false, actionTimeout: 2 }),

@@ -7,7 +7,7 @@
  *
  * With BAJUTSU_UPDATE_SCREENSHOT=1 the screenshot of the finished run is copied to
  * docs/serve.png (the picture in the README). BAJUTSU_SERVE_UI_BROWSER=firefox drives the page
- * with Firefox instead of Chromium (needs firefox-esr; CI runs Chromium only).
+ * with Firefox instead of Chromium (needs firefox-esr; `.ci/run` runs both).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -18,6 +18,7 @@ Deno.test("capture tokens covered by the pair write no extra file; elements is w
       { name: "00-a/step0/elements.json", kind: "elements", provider: "driver" },
     ]);
     assert.deepEqual(calls, [], "no screenshot, no re-read");
+    await f.sink.flush();
     assert.deepEqual(await f.tree(), ["00-a", "00-a/step0", "00-a/step0/elements.json"]);
     assert.deepEqual(f.sink.skippedCaptures("00-a"), []);
   } finally {
@@ -53,6 +54,7 @@ Deno.test("elements.json is redacted through the writer", async () => {
       el({ identifier: "login.password", value: "hunter2" }),
       el({ label: "Hello s3cret-42", value: "x" }),
     ]);
+    await f.sink.flush();
     const text = await Deno.readTextFile(f.path("00-a", "step0", "elements.json"));
     assert.ok(!text.includes("hunter2") && !text.includes("s3cret-42"));
     const tree = JSON.parse(text);
@@ -112,6 +114,25 @@ Deno.test("a queued screenshot write that fails is logged by flush, not thrown",
     await f.sink.flush();
     assert.equal(f.logs.length, 1);
     assert.match(f.logs[0], /writing 00-a\/step0\/after\.png failed/);
+  } finally {
+    await f.cleanup();
+  }
+});
+
+Deno.test("elements.json is written off the step; the post-step tree lands over the pre-step one", async () => {
+  const f = await sinkFixture();
+  try {
+    const { driver } = recordingDriver();
+    f.sink.beginScenario("00-a");
+    await f.sink.before(driver, "step0", [el({ identifier: "pre" })]);
+    await f.sink.capture(driver, "step0", ["elements"], {
+      elements: [el({ identifier: "post" })],
+    });
+    const path = f.path("00-a", "step0", "elements.json");
+    assert.throws(() => Deno.statSync(path), Deno.errors.NotFound, "not written on the step");
+    await f.sink.flush();
+    const tree = JSON.parse(await Deno.readTextFile(path));
+    assert.equal(tree[0].identifier, "post");
   } finally {
     await f.cleanup();
   }

@@ -96,6 +96,7 @@ Deno.test("before() with no tree reads one from the driver", async () => {
     f.sink.beginScenario("00-a");
     await f.sink.before(driver, "step0", null);
     assert.deepEqual(calls, ["screenshot", "query"]);
+    await f.sink.flush();
     const tree = JSON.parse(await Deno.readTextFile(f.path("00-a", "step0", "elements.json")));
     assert.equal(tree[0].identifier, "fresh");
     calls.length = 0;

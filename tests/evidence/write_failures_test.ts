@@ -17,7 +17,11 @@ Deno.test("a failing disk: the sink never throws, and every lost file is counted
     f.sink.beginScenario("00-a");
     for (let i = 0; i < 3; i++) {
       const pre = await f.sink.before(driver, `step${i}`, [el({})]);
-      assert.deepEqual(pre.map((a) => a.name), [`00-a/step${i}/before.png`]);
+      // Listed as queued; the tally names the lost ones and the report leaves those out.
+      assert.deepEqual(pre.map((a) => a.name), [
+        `00-a/step${i}/before.png`,
+        `00-a/step${i}/elements.json`,
+      ]);
       await f.sink.afterShot(driver, `step${i}`);
     }
     await f.sink.flush();
@@ -62,6 +66,30 @@ Deno.test("a FileSink without a log prints nothing per failure (the run prints t
     assert.deepEqual(lines, []);
   } finally {
     console.error = original;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a step folder that cannot be made: the baseline's queued files are tallied as lost", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "file"), "x");
+    const failures = new EvidenceWriteFailures();
+    const sink = new FileSink(join(dir, "file", "run"), { redactor: new Redactor({}), failures });
+    sink.beginScenario("00-a");
+    const { driver } = recordingDriver({ bytes: true });
+    // The folder is made off the step: the baseline lists its files at once…
+    const listed = await sink.before(driver, "step0", [el({})]);
+    assert.deepEqual(listed.map((a) => a.name), [
+      "00-a/step0/before.png",
+      "00-a/step0/elements.json",
+    ]);
+    await sink.flush();
+    // …and every one of them is in the tally, which the report uses to leave them out.
+    assert.ok(failures.failed("00-a/step0"));
+    assert.ok(failures.failed("00-a/step0/before.png"));
+    assert.ok(failures.failed("00-a/step0/elements.json"));
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

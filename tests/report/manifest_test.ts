@@ -58,6 +58,9 @@ const STEP_KEYS = [
   "detail",
   "auto_wait",
   "dialogs",
+  "waits",
+  "latency",
+  "overlay",
 ];
 const ACTUATION_KEYS = [
   "gesture",
@@ -76,7 +79,7 @@ const ACTUATION_KEYS = [
 Deno.test("manifest keys come in the documented order with snake_case bodies", () => {
   const m = buildManifest(smallRun());
   const json = JSON.parse(JSON.stringify(m));
-  assert.deepEqual(Object.keys(json), [...TOP_KEYS, "provenance"]);
+  assert.deepEqual(Object.keys(json), [...TOP_KEYS, "provenance", "latency"]);
   for (const r of json.scenarios) {
     assert.deepEqual(Object.keys(r), RESULT_KEYS);
     for (const s of [...r.steps, ...r.before_outcomes, ...r.after_outcomes]) {
@@ -98,7 +101,7 @@ Deno.test("manifest has no camelCase key inside result bodies", () => {
 
 Deno.test("manifest verdict, backend join, fields and schema", () => {
   const m = buildManifest(smallRun());
-  assert.equal(m.schemaVersion, 9);
+  assert.equal(m.schemaVersion, 10);
   assert.equal(m.ok, false);
   assert.equal(m.backend, "fake");
   assert.equal(m.sourceName, "login.yaml");
@@ -143,7 +146,7 @@ Deno.test("matrix block: engines and scenarios first-seen, cells point at engine
   });
   assert.equal(m.matrix.cells[HOSTILE_NAME].chromium.ok, true);
   assert.equal(m.ok, false);
-  assert.deepEqual(Object.keys(m).slice(-1), ["matrix"]);
+  assert.deepEqual(Object.keys(m).slice(-2), ["matrix", "latency"]);
   assert.deepEqual(validateManifest(JSON.parse(JSON.stringify(m))), []);
 });
 

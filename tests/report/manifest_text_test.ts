@@ -16,7 +16,7 @@ Deno.test("manifest text parses back to the same manifest with the same key orde
 Deno.test("manifest text puts each scenario on its own line", () => {
   const m = buildManifest(smallRun());
   const lines = manifestText(m).split("\n");
-  assert.equal(lines[1], '  "schemaVersion": 9,');
+  assert.equal(lines[1], '  "schemaVersion": 10,');
   const rows = lines.filter((l) => l.startsWith('    {"scenario":'));
   assert.equal(rows.length, 2);
   assert.deepEqual(JSON.parse(rows[0].replace(/,$/, "")), m.scenarios[0]);

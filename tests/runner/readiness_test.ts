@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { awaitReady, MAX_SETTLE_POLLS } from "../../src/runner/readiness.ts";
+import { awaitReady, MAX_SETTLE_POLLS, SETTLE_POLL_S } from "../../src/runner/readiness.ts";
 import { FakeClock } from "../../src/time/clock.ts";
 import { CancelSource, RunCancelled } from "../../src/time/cancel.ts";
 import { el, timedDriver } from "./doubles.ts";
@@ -56,6 +56,15 @@ Deno.test("readiness: stability confirmation costs one extra read when the scree
   const r = await awaitReady(driver, { clock });
   assert.equal(r.settled, true);
   assert.equal(driver.reads, 2);
+});
+
+Deno.test("readiness: the confirmation read follows at the settle poll, not the rung's backoff", async () => {
+  const clock = new FakeClock();
+  const driver = timedDriver(clock, (t) => t < 1 ? [el("root")] : [el("root"), el("child")]);
+  const r = await awaitReady(driver, { clock });
+  assert.equal(r.settled, true);
+  // Backoff 0.1, 0.2, 0.4, 0.5 reaches the rung at 1.2 s; the confirmation waits 0.05 s only.
+  assert.deepEqual(clock.sleeps, [0.1, 0.2, 0.4, 0.5, SETTLE_POLL_S]);
 });
 
 Deno.test("readiness: timeout is reported, not thrown, and query errors are swallowed", async () => {

@@ -214,7 +214,7 @@ export async function writeRun(
   const dir = join(runsDir, id);
   await Deno.mkdir(dir, { recursive: true });
   const manifest = {
-    schemaVersion: 9,
+    schemaVersion: 10,
     runId: id,
     ok: scenarios.every((s) => s.ok),
     backend: "fake",

@@ -44,13 +44,11 @@ async function prepareWeb(eff: Effective, req: BackendRequest): Promise<BackendS
     );
   }
   const engines = requested as Engine[];
-  // Loaded on demand: fake-only runs never pay for playwright-core.
-  const web = await import("./environment.ts");
   if (!eff.app.wsEndpoint) {
-    const { findBrowser } = await import("./browsers.ts");
+    const { findBrowser, runsHeadless } = await import("./browser_discovery.ts");
     for (const e of engines) {
       try {
-        findBrowser(e, undefined, web.runsHeadless(eff.app, req.headed));
+        findBrowser(e, undefined, runsHeadless(eff.app, req.headed));
       } catch (err) {
         throw new BackendUnavailable(err instanceof Error ? err.message : String(err), {
           cause: err,
@@ -58,11 +56,18 @@ async function prepareWeb(eff: Effective, req: BackendRequest): Promise<BackendS
       }
     }
   }
+  // Loaded on demand (fake-only runs never pay for playwright-core) and not awaited here: it is
+  // evaluated while the run claims its folder and starts its signal watcher, before the launch.
+  const web = import("./environment.ts");
+  web.catch(() => {});
   return {
     lanes: laneNames("web", req.workers),
     pinned: false,
     engines: engines.length > 1 ? engines : [],
-    factory: (engine) =>
-      web.createWebFactory(eff, { engine: (engine ?? engines[0]) as Engine, headed: req.headed }),
+    factory: async (engine) =>
+      (await web).createWebFactory(eff, {
+        engine: (engine ?? engines[0]) as Engine,
+        headed: req.headed,
+      }),
   };
 }

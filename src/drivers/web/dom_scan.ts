@@ -73,7 +73,15 @@ export interface ScanReply {
   gen: number;
   full: boolean;
   items: (ScanRow | [start: number, count: number])[];
+  /**
+   * The document's screen epoch after the scan (screen_epoch.ts), present once the document has
+   * a screen-epoch watcher: the read and the epoch in one call.
+   */
+  epoch?: string | null;
 }
+
+/** Where a document's screen-epoch watcher puts its reader (screen_epoch.ts installs it). */
+export const SCREEN_EPOCH_READER_KEY = "bajutsu.screenEpoch.read";
 
 /**
  * The in-page scan. The page is scanned whole on every call; only the transport is incremental:
@@ -463,7 +471,13 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     }
 
     function reply(rows: string[], nodes: Node[]): string {
-      const fullReply = (gen: number) => `{"gen":${gen},"full":true,"items":[${rows.join(",")}]}`;
+      // Keep in step with SCREEN_EPOCH_READER_KEY (the page cannot import it).
+      const reader = (globalThis as unknown as Record<symbol, unknown>)[
+        Symbol.for("bajutsu.screenEpoch.read")
+      ];
+      const epoch = typeof reader === "function" ? `,"epoch":${JSON.stringify(reader())}` : "";
+      const fullReply = (gen: number) =>
+        `{"gen":${gen},"full":true,"items":[${rows.join(",")}]${epoch}}`;
       if (args.session === undefined) return fullReply(0);
       const key = Symbol.for("bajutsu.scan");
       const store = globalThis as unknown as Record<
@@ -503,7 +517,7 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
         }
       }
       if (count > 0) items.push(`[${start},${count}]`);
-      return `{"gen":${gen},"full":false,"items":[${items.join(",")}]}`;
+      return `{"gen":${gen},"full":false,"items":[${items.join(",")}]${epoch}}`;
     }
   }
 }
@@ -572,6 +586,8 @@ export function rowToElement(row: ScanRow): UiElement {
 export interface DecodedScan {
   gen: number;
   rows: ScanRow[];
+  /** The screen epoch the reply carried (undefined: the document has no watcher yet). */
+  epoch?: string | null;
 }
 
 /**
@@ -581,7 +597,8 @@ export interface DecodedScan {
  */
 export function decodeScanReply(json: string, previous: readonly ScanRow[]): DecodedScan {
   const reply = JSON.parse(json) as ScanReply;
-  if (reply.full) return { gen: reply.gen, rows: reply.items as ScanRow[] };
+  const epoch = reply.epoch === undefined ? {} : { epoch: reply.epoch };
+  if (reply.full) return { gen: reply.gen, rows: reply.items as ScanRow[], ...epoch };
   const rows: ScanRow[] = [];
   for (const item of reply.items) {
     if (item.length !== 2) {
@@ -594,7 +611,7 @@ export function decodeScanReply(json: string, previous: readonly ScanRow[]): Dec
     }
     for (let i = start; i < start + count; i++) rows.push(previous[i]);
   }
-  return { gen: reply.gen, rows };
+  return { gen: reply.gen, rows, ...epoch };
 }
 
 /** Decodes a stateless (full) scan reply into the document-ordered element tree. */

@@ -16,6 +16,9 @@ import { sameOriginUrl } from "./same_origin.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import { type BrowserProbe, launchBrowser, systemProbe } from "./browsers.ts";
+import { runsHeadless } from "./browser_discovery.ts";
+
+export { runsHeadless };
 import type { Engine } from "./engines.ts";
 import { contextOptions } from "./context_options.ts";
 import { WEB_BACKEND } from "./backend.ts";
@@ -147,6 +150,8 @@ class WebEnvironment implements Environment {
         opTimeoutS: this.#shared.opTimeoutS,
         remote: this.#shared.remote,
         testIdAttribute: web.testIdAttribute,
+        // The recording runs a screencast of its own on the page.
+        reuseUnchangedShots: this.#video === null,
       });
       this.#driver = driver;
       this.#entry = entryUrls(web.baseUrl, req.preconditions);
@@ -224,11 +229,6 @@ export function entryUrls(baseUrl: string, pre: Preconditions): string[] {
   // A deeplink is relative to the page it is opened on (a bare "#/settings" keeps the path).
   const link = new URL(pre.deeplink, entry).href;
   return [entry, resolve(link, baseUrl)];
-}
-
-/** Whether a run is headless: `--headed` wins over the target's `headless`. */
-export function runsHeadless(web: WebSettings, headed: boolean | undefined): boolean {
-  return headed === undefined ? web.headless : !headed;
 }
 
 /**

@@ -69,6 +69,8 @@ import type { NetworkCollector } from "./network.ts";
 import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
 import { cdpPageCall, PageCallees } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
+import { FrameWatch } from "./frame_watch.ts";
+import { pageScreenEpoch } from "./screen_epoch.ts";
 import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
 
 /** Default bound on one page operation before the browser counts as wedged. */
@@ -101,6 +103,34 @@ export interface WebDriverOptions {
   remote?: boolean;
   /** The identifier attribute (target `testIdAttribute`); default `data-testid`. */
   testIdAttribute?: string;
+  /**
+   * Answer a screenshot of a provably unchanged screen with the previous one (Chromium; default
+   * true). Off where another screencast runs on the page (a video recording).
+   */
+  reuseUnchangedShots?: boolean;
+}
+
+/** The last capture, and what must still hold for it to show the screen now. */
+interface LastShot {
+  bytes: Uint8Array;
+  /** The page's screen epoch read just before the capture. */
+  epoch: string;
+  /** Inputs sent before the capture. */
+  inputs: number;
+  /**
+   * Frames drawn before the capture, its own echo making one more: at first the count when the
+   * capture was requested, then the count at the first read after it that found the same epoch
+   * (frames of an action drawn before the capture arrive late; see docs/backends.md).
+   */
+  framesBefore: number;
+  /** The first read after the capture has re-based `framesBefore`. */
+  rebased: boolean;
+}
+
+/** Screenshots taken and screenshots answered with the previous one. */
+export interface ShotStats {
+  captured: number;
+  reused: number;
 }
 
 /** A resolved element and where the page finds it. */
@@ -156,11 +186,24 @@ export class WebDriver implements Driver {
    */
   #scanSession: string = crypto.randomUUID();
   #scan: DecodedScan = { gen: 0, rows: [] };
+  /**
+   * The element of each row decoded so far: a row the page reports unchanged is the same row
+   * object (the delta transport copies it), so it maps to the same, frozen, element.
+   */
+  #elements = new WeakMap<DecodedScan["rows"][number], Element>();
   /** Callee texts of the page functions this driver calls over CDP. */
   #callees = new PageCallees();
   #testId: string;
   #dialogPolicy: DialogPolicy = { default: "dismiss", byKind: {} };
   #dialogs: DialogRecord[] = [];
+  #reuseShots: boolean;
+  #frameWatch = new FrameWatch();
+  #lastShot: LastShot | null = null;
+  /** Inputs sent to the page (any of them may change the screen). */
+  #inputs = 0;
+  #shotStats: ShotStats = { captured: 0, reused: 0 };
+  /** The screen epoch the latest read found, with the capture and inputs it followed. */
+  #readEpoch: { epoch: string | null; inputs: number; shot: LastShot } | null = null;
 
   constructor(opts: WebDriverOptions) {
     this.page = opts.page;
@@ -170,6 +213,7 @@ export class WebDriver implements Driver {
     this.#network = opts.network ?? null;
     this.#timeoutMs = (opts.opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000;
     this.#testId = opts.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
+    this.#reuseShots = (opts.reuseUnchangedShots ?? true) && this.engine === "chromium";
     this.#deviceLog = new DeviceLog(() => this.page.evaluate(() => undefined));
     this.#deviceLog.attach(this.page);
     const log = opts.log ?? (() => {});
@@ -220,6 +264,7 @@ export class WebDriver implements Driver {
   async #read(): Promise<Read> {
     // The reply is decoded against the scan its `base` names, even if another read overtook it.
     const base = this.#scan;
+    const inputs = this.#inputs;
     const json = await this.#op("query", () =>
       this.#evaluate(pageScan, {
         testId: this.#testId,
@@ -236,9 +281,23 @@ export class WebDriver implements Driver {
       throw asDriverError("query", err);
     }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
+    if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    return { tree: scan.rows.map(rowToElement), scan };
+    return { tree: scan.rows.map((row) => this.#elementOf(row)), scan };
+  }
+
+  /** The element of `row`, made (and frozen: it is shared by every read that saw it) once. */
+  #elementOf(row: DecodedScan["rows"][number]): Element {
+    let el = this.#elements.get(row);
+    if (el === undefined) {
+      el = rowToElement(row);
+      Object.freeze(el.frame);
+      Object.freeze(el.traits);
+      Object.freeze(el);
+      this.#elements.set(row, el);
+    }
+    return el;
   }
 
   async waitFor(sel: Selector): Promise<boolean> {
@@ -539,9 +598,68 @@ export class WebDriver implements Driver {
 
   /**
    * The viewport as PNG. On Chromium a CDP capture tuned for speed (no full-page, no caret
-   * hiding, no font wait); elsewhere `page.screenshot` (bench/web.ts has the figures).
+   * hiding, no font wait); elsewhere `page.screenshot` (bench/web.ts has the figures). On
+   * Chromium, when the screen provably has not changed since the previous capture, that capture
+   * is the answer (docs/backends.md#screenshots-of-an-unchanged-screen).
    */
   async screenshotBytes(): Promise<Uint8Array> {
+    if (!this.#reuseShots) return await this.#capture();
+    const watching = await this.#frameWatch.start(await this.#session());
+    const last = this.#lastShot;
+    const read = this.#readEpoch;
+    // One shot per read: a later shot reads the epoch again.
+    this.#readEpoch = null;
+    // The step's own read (sent alongside the scan) saves a round trip when nothing was sent since.
+    const epoch = !watching
+      ? null
+      : read !== null && read.shot === last && read.inputs === this.#inputs
+      ? read.epoch
+      : await this.#op("screen epoch", () => this.#evaluate(pageScreenEpoch, undefined));
+    if (
+      last !== null && epoch !== null && last.epoch === epoch && last.inputs === this.#inputs &&
+      this.#frameWatch.frames === last.framesBefore + 1
+    ) {
+      this.#shotStats.reused++;
+      return last.bytes;
+    }
+    const framesBefore = this.#frameWatch.frames;
+    const inputs = this.#inputs;
+    const bytes = await this.#capture();
+    this.#lastShot = epoch === null ? null : { bytes, epoch, inputs, framesBefore, rebased: false };
+    return bytes;
+  }
+
+  /**
+   * The screen epoch a read reported (the scan carries it once the document has a watcher), kept
+   * for the next screenshot. On the first read after a capture, when the epoch is still the
+   * capture's and no input was sent, the frames drawn so far are the action's late frames and the
+   * capture's echo, and only frames after this point count as a change. A read sent while a
+   * capture was in flight (the run loop's post-step read) counts for that capture once it is done.
+   */
+  #epochRead(epoch: string | null, inputs: number): void {
+    const shot = this.#lastShot;
+    if (shot === null) return;
+    this.#readEpoch = { epoch, inputs, shot };
+    if (shot.rebased) return;
+    shot.rebased = true;
+    if (epoch === shot.epoch && shot.inputs === inputs) {
+      shot.framesBefore = Math.max(shot.framesBefore, this.#frameWatch.frames - 1);
+    }
+  }
+
+  /** Screenshots captured and answered with the previous capture, so far. */
+  shotStats(): ShotStats {
+    return { ...this.#shotStats };
+  }
+
+  /** Frames the compositor has delivered to the frame watch so far (for tests and benchmarks). */
+  framesDrawn(): number {
+    return this.#frameWatch.frames;
+  }
+
+  /** A new capture of the viewport. */
+  async #capture(): Promise<Uint8Array> {
+    this.#shotStats.captured++;
     const bytes = await this.#op("screenshot", async () => {
       if (this.engine === "chromium") {
         const shot = await (await this.#session()).send("Page.captureScreenshot", {
@@ -570,6 +688,7 @@ export class WebDriver implements Driver {
 
   /** Loads `url` and waits for its `load` event. */
   async navigate(url: string): Promise<void> {
+    this.#inputs++;
     await this.#op(`navigate to ${url}`, async () => {
       await this.page.goto(url, { waitUntil: "load", timeout: this.#timeoutMs });
     });
@@ -654,6 +773,7 @@ export class WebDriver implements Driver {
   /** Records the actuation, runs it, then marks it accepted. */
   async #act(input: ActuationInput, fn: () => Promise<void>, extraS = 0): Promise<void> {
     const record = this.#actuations.record(input);
+    this.#inputs++;
     await this.#op(input.gesture, fn, extraS);
     record.accepted = true;
   }

@@ -17,6 +17,8 @@ import type {
   ManifestStep,
 } from "../manifest_types.ts";
 import type { ScenarioSummary } from "./summary.ts";
+import type { ScenarioTraffic, TrafficEntry } from "../step_traffic.ts";
+import type { ManifestOverlay, ManifestWait } from "../step_audit.ts";
 
 /**
  * How many failed scenarios are opened (and built) on load; the rest wait for a click.
@@ -217,7 +219,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     else if (ev.key === "ArrowRight") showShot(shotAt + 1);
     else if (ev.key === "Escape") box.hidden = true;
   });
-  function shotFigure(path: string, caption: string): El {
+  function shotFigure(path: string, caption: string, overlay: ManifestOverlay | null): El {
     const fig = h("figure", "shot");
     const url = href(path);
     if (!url) {
@@ -229,8 +231,60 @@ export function reportClient(doc: Document, autoOpen: number): void {
     img.alt = caption;
     img.src = url;
     img.addEventListener("click", () => openShot(url));
-    add(fig, img, h("div", "outline"), h("figcaption", undefined, caption));
+    const frame = h("div", "shot-frame");
+    add(frame, img);
+    const cap = h("figcaption", undefined, caption);
+    if (overlay) {
+      const svg = overlaySvg(overlay);
+      add(frame, svg);
+      // The frames are drawn over the PNG, never into it: the reader can hide them.
+      const toggle = h("label", "frames-toggle");
+      const box = h("input") as HTMLInputElement;
+      box.type = "checkbox";
+      box.checked = true;
+      box.addEventListener("change", () => svg.classList.toggle("off", !box.checked));
+      add(toggle, box, " frames");
+      add(cap, " ", toggle);
+    }
+    add(fig, frame, h("div", "outline"), cap);
     return fig;
+  }
+  /**
+   * The overlay as SVG in screenshot pixels (frames are in driver units × the recorded scale),
+   * stretched over the image so it follows any displayed size.
+   */
+  function overlaySvg(o: ManifestOverlay): Element {
+    const NS = "http://www.w3.org/2000/svg";
+    const k = o.scale && o.scale > 0 ? o.scale : 1;
+    const svg = doc.createElementNS(NS, "svg");
+    svg.setAttribute("class", "overlay");
+    svg.setAttribute("viewBox", "0 0 " + o.screen[0] * k + " " + o.screen[1] * k);
+    svg.setAttribute("preserveAspectRatio", "none");
+    for (const b of o.boxes) {
+      const r = doc.createElementNS(NS, "rect");
+      r.setAttribute("class", "ov-" + b.role);
+      r.setAttribute("x", String(b.frame[0] * k));
+      r.setAttribute("y", String(b.frame[1] * k));
+      r.setAttribute("width", String(b.frame[2] * k));
+      r.setAttribute("height", String(b.frame[3] * k));
+      const title = doc.createElementNS(NS, "title");
+      title.textContent = b.role + (b.label ? ": " + b.label : "") + " [" + b.frame.join(",") +
+        "]";
+      r.appendChild(title);
+      svg.appendChild(r);
+    }
+    if (o.point) {
+      const c = doc.createElementNS(NS, "circle");
+      c.setAttribute("class", "ov-point");
+      c.setAttribute("cx", String(o.point[0] * k));
+      c.setAttribute("cy", String(o.point[1] * k));
+      c.setAttribute("r", String(Math.max(o.screen[0], o.screen[1]) * k * 0.012));
+      const title = doc.createElementNS(NS, "title");
+      title.textContent = "tap (" + o.point.join(",") + ")";
+      c.appendChild(title);
+      svg.appendChild(c);
+    }
+    return svg;
   }
 
   // -- element tree viewer ----------------------------------------------------------------------
@@ -327,13 +381,18 @@ export function reportClient(doc: Document, autoOpen: number): void {
     }
     return t;
   }
-  function stepDetail(st: ManifestStep): El {
+  function stepDetail(st: ManifestStep, traffic: TrafficEntry[]): El {
     const panel = h("div", "step-detail");
     const before = shotOf(st.artifacts, "before.png");
     const after = shotOf(st.artifacts, "after.png");
     const shotsRow = h("div", "shots");
-    const beforeFig = before ? shotFigure(before.name, "before") : null;
-    const afterFig = after ? shotFigure(after.name, "after") : null;
+    const ov = st.overlay ?? null;
+    // The overlay belongs to the screen the step resolved on; without that shot, to the other.
+    const onBefore = ov !== null && (ov.shot === "before" ? !!before : !after);
+    const beforeFig = before ? shotFigure(before.name, "before", onBefore ? ov : null) : null;
+    const afterFig = after
+      ? shotFigure(after.name, "after", ov !== null && !onBefore ? ov : null)
+      : null;
     add(shotsRow, beforeFig, afterFig);
     if (before || after) add(panel, shotsRow);
     const meta = h("div", "meta");
@@ -344,7 +403,9 @@ export function reportClient(doc: Document, autoOpen: number): void {
     if (st.retried) add(meta, " · retried after an alert");
     if (st.fired_rules.length) add(meta, " · capture rules " + st.fired_rules.join(","));
     add(panel, meta);
+    if (st.latency) add(panel, latencyBar(st));
     if (st.reason) add(panel, h("div", "reason-box", st.reason));
+    if (traffic.length) add(panel, trafficTable(traffic, st.started_at));
     if (st.actuations.length) {
       const { table: t, body } = table([
         "gesture",
@@ -390,14 +451,83 @@ export function reportClient(doc: Document, autoOpen: number): void {
     }
     return panel;
   }
+  /** Where the step's time went: one bar, one segment per kind of work. */
+  function latencyBar(st: ManifestStep): El {
+    const l = st.latency!;
+    const total = Math.max(st.duration_s, 1e-9);
+    const other = Math.max(0, st.duration_s - l.read_s - l.act_s - l.wait_s - l.evidence_s);
+    const parts: [string, number][] = [
+      ["read", l.read_s],
+      ["act", l.act_s],
+      ["wait", l.wait_s],
+      ["evidence", l.evidence_s],
+      ["other", other],
+    ];
+    const wrap = h("div", "lat");
+    const bar = h("div", "lat-bar");
+    const legend = h("div", "lat-legend");
+    for (const [name, v] of parts) {
+      const seg = h("span", "lat-" + name);
+      seg.style.width = (100 * v / total).toFixed(2) + "%";
+      seg.title = name + " " + ms(v);
+      add(bar, seg);
+      add(legend, h("span", "lat-key lat-" + name), name + " " + ms(v) + "  ");
+    }
+    add(wrap, bar, legend);
+    return wrap;
+  }
+  function ms(s: number): string {
+    return s < 10 ? Math.round(s * 1000) + " ms" : seconds(s);
+  }
+  const ENDED: Record<string, string> = {
+    condition: "condition met",
+    stable: "screen held still",
+    changed: "screen changed",
+    timeout: "timed out",
+    aborted: "a recovery failed",
+  };
+  function waitText(w: ManifestWait): string {
+    let end = ENDED[w.ended_by] ?? w.ended_by;
+    if (w.ended_by === "stable") end = w.stable_reads + " identical reads";
+    if (w.kind === "settled" && w.ended_by === "timeout") end = "timed out, went on";
+    const bits = [
+      w.kind + ": " + end,
+      w.reads + " read" + (w.reads === 1 ? "" : "s"),
+      ms(w.seconds) + " of " + seconds(w.timeout_s),
+    ];
+    if (w.watcher_acts) bits.push("watchers acted " + w.watcher_acts + "×");
+    if (w.reseeds) bits.push("baseline re-read " + w.reseeds + "×");
+    return bits.join(" · ");
+  }
+  function trafficTable(list: TrafficEntry[], start: number): El {
+    const { table: t, body } = table(["at", "", "what"], "traffic");
+    for (const e of list) {
+      const at = e.at !== null && start > 0 ? "+" + ms(Math.max(0, e.at - start)) : "";
+      if (e.kind === "request") {
+        const what = (e.method ?? "") + " " + (e.status === null ? "—" : String(e.status)) + " " +
+          (e.url ?? "") + " (" + Math.round(e.duration_ms ?? 0) + " ms)" +
+          (e.mocked ? " mocked" : "");
+        const tr = row([at, h("span", "tk tk-net", "net"), what]);
+        if (e.status !== null && e.status !== undefined && e.status >= 400) {
+          tr.classList.add("bad");
+        }
+        add(body, tr);
+      } else {
+        add(body, row([at, h("span", "tk tk-log", "log"), e.text ?? ""]));
+      }
+    }
+    return t;
+  }
   function stepRows(
     body: El,
     s: ManifestScenario,
     steps: ManifestStep[],
     base: number,
     media: HTMLVideoElement | null,
+    trafficOf: (position: number) => TrafficEntry[],
   ): void {
-    for (const st of steps) {
+    steps.forEach((st, position) => {
+      const traffic = trafficOf(position);
       const shot = shotOf(st.artifacts, "after.png") ?? shotOf(st.artifacts, "before.png");
       let view: El | string = "—";
       const url = shot ? href(shot.name) : null;
@@ -434,6 +564,14 @@ export function reportClient(doc: Document, autoOpen: number): void {
         ],
         "step " + (st.ok ? "ok" : "fail"),
       );
+      // A passing step that only got through on a settle timeout is worth a second look.
+      const waits = st.waits ?? [];
+      if (st.ok && waits.some((w) => w.ended_by === "timeout")) {
+        tr.classList.add("timed-out");
+        const badge = h("span", "tmo", "settle timeout");
+        badge.title = "a wait of this step ran out its timeout and the step went on";
+        tr.children[1].appendChild(badge);
+      }
       add(body, tr);
       const extra = (what: string, text: string) =>
         add(body, row(["", "", what, "", text, "", "", "", "", ""], "extra"));
@@ -455,6 +593,20 @@ export function reportClient(doc: Document, autoOpen: number): void {
         );
       }
       if (st.generated !== null) extra("generated", st.generated);
+      for (const w of waits) extra("wait", waitText(w));
+      if (traffic.length) {
+        const nets = traffic.filter((e) => e.kind === "request");
+        const failed = nets.filter((e) => typeof e.status === "number" && e.status >= 400);
+        const logs = traffic.length - nets.length;
+        extra(
+          "traffic",
+          [
+            nets.length ? nets.length + " request" + (nets.length === 1 ? "" : "s") : "",
+            failed.length ? failed.length + " failed" : "",
+            logs ? logs + " log line" + (logs === 1 ? "" : "s") : "",
+          ].filter((x) => x).join(" · ") + " (open the step)",
+        );
+      }
       if (st.assertion_results.length) {
         const tr2 = h("tr", "sub");
         const td = h("td") as HTMLTableCellElement;
@@ -470,7 +622,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
       detailRow.hidden = true;
       add(body, detailRow);
       const toggle = () => {
-        if (!cell.firstChild) add(cell, stepDetail(st));
+        if (!cell.firstChild) add(cell, stepDetail(st, traffic));
         detailRow.hidden = !detailRow.hidden;
       };
       tr.addEventListener("click", () => {
@@ -481,7 +633,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
         tr.classList.add("failing");
         toggle();
       }
-    }
+    });
   }
   function playStep(media: HTMLVideoElement | null, s: ManifestScenario, st: ManifestStep): void {
     if (!media) return;
@@ -520,6 +672,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     base: number,
     media: HTMLVideoElement | null,
     skipped: ManifestSkippedStep[],
+    trafficOf: (position: number) => TrafficEntry[],
   ): El {
     const sec = h("section", "phase");
     add(sec, h("h3", undefined, title));
@@ -527,7 +680,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
       ["#", "result", "action", "name", "target", "detail", "duration", "at", "view", "reason"],
       "steps",
     );
-    stepRows(body, s, steps, base, media);
+    stepRows(body, s, steps, base, media, trafficOf);
     skippedRows(body, skipped);
     add(sec, t);
     return sec;
@@ -544,7 +697,40 @@ export function reportClient(doc: Document, autoOpen: number): void {
     }
     return ul;
   }
-  function buildScenario(det: El, s: ManifestScenario): void {
+  /** Backend-crash recoveries: each attempt that crashed and what the next one did. */
+  function recoveryBox(s: ManifestScenario): El | null {
+    const list = s.recoveries ?? [];
+    if (s.attempts <= 1 && !list.length) return null;
+    const box = h("div", "recovery");
+    add(
+      box,
+      h(
+        "strong",
+        undefined,
+        "Recovered from a backend crash: " + s.attempts + " attempt" +
+          (s.attempts === 1 ? "" : "s") + (s.route ? " · route " + s.route : ""),
+      ),
+    );
+    if (list.length) {
+      const { table: t, body } = table(["attempt", "crash", "next attempt"], "recoveries");
+      for (const r of list) {
+        const rung = !r.retried
+          ? "not retried (budget or count spent)"
+          : r.replace_device
+          ? "on a brand-new device"
+          : r.forced_erase
+          ? "after a forced erase"
+          : "respawned in place";
+        add(body, row([String(r.attempt), r.crash, rung]));
+      }
+      add(box, t);
+    }
+    return box;
+  }
+  function buildScenario(det: El, s: ManifestScenario, i: number): void {
+    const traffic = readJson<ScenarioTraffic | null>("bj-t-" + i, null);
+    const trafficOf = (phase: string) => (position: number): TrafficEntry[] =>
+      traffic?.steps[phase + ":" + position] ?? [];
     const body = h("div", "scn-body");
     const all = [...s.before_outcomes, ...s.steps, ...s.after_outcomes];
     const stepArts = all.flatMap((st) => st.artifacts);
@@ -578,10 +764,18 @@ export function reportClient(doc: Document, autoOpen: number): void {
     if (s.failure) add(result, h("div", "failure", s.failure));
     const firsts = all.map((st) => st.started_at).filter((t) => t > 0);
     const base = s.video_anchor_s > 0 ? s.video_anchor_s : firsts.length ? Math.min(...firsts) : 0;
+    const recovery = recoveryBox(s);
+    if (recovery) add(result, recovery);
     if (s.before_outcomes.length) {
-      add(result, phaseTable("Before", s, s.before_outcomes, base, media, []));
+      add(
+        result,
+        phaseTable("Before", s, s.before_outcomes, base, media, [], trafficOf("before")),
+      );
     }
-    add(result, phaseTable("Steps", s, s.steps, base, media, s.skipped_steps));
+    add(
+      result,
+      phaseTable("Steps", s, s.steps, base, media, s.skipped_steps, trafficOf("steps")),
+    );
     if (s.after_outcomes.length) {
       add(
         result,
@@ -592,6 +786,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
           base,
           media,
           [],
+          trafficOf("after"),
         ),
       );
     }
@@ -612,7 +807,22 @@ export function reportClient(doc: Document, autoOpen: number): void {
       add(pane, artifactList(arts, ""));
       tab(name, pane);
     };
-    listTab("Network", byKind(s.artifacts, "network"));
+    const netFiles = byKind(s.artifacts, "network");
+    if (netFiles.length) {
+      const pane = h("div", "pane");
+      add(pane, artifactList(netFiles, ""));
+      if (traffic) {
+        if (traffic.before_steps.length) {
+          add(pane, h("h3", undefined, "Before the first step"));
+          add(pane, trafficTable(traffic.before_steps, s.started_at));
+        }
+        add(
+          pane,
+          h("p", "muted", "Every other exchange is listed under the step it happened in."),
+        );
+      }
+      tab("Network", pane);
+    }
     listTab("Device Log", byKind(stepArts, "deviceLog"));
     listTab("App Trace", byKind(s.artifacts, "appTrace"));
     const env = h("div", "pane");
@@ -622,6 +832,8 @@ export function reportClient(doc: Document, autoOpen: number): void {
       ["backend", s.backend],
       ["engine", s.engine],
       ["device", s.device],
+      ["route", s.route],
+      ["attempts", s.attempts > 1 ? String(s.attempts) : ""],
       ["model", s.device_name],
       ["runtime", s.device_runtime],
       ["evidence dir", s.sid],
@@ -670,7 +882,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     if (built.has(det)) return;
     built.add(det);
     const i = Number(det.id.slice(1));
-    whenParsed(() => buildScenario(det, scenarioData(i)));
+    whenParsed(() => buildScenario(det, scenarioData(i), i));
   };
   let opened = 0;
   const drawBlocks = (from: number, to: number) => {

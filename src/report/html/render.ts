@@ -10,8 +10,10 @@
  */
 import { createHash } from "node:crypto";
 import type { Manifest } from "../manifest_types.ts";
+import type { ScenarioTraffic } from "../step_traffic.ts";
 import { clientScript } from "./client.ts";
 import { escapeHtml, jsonForScript, scriptSafeJson } from "./escape.ts";
+import { latencySection } from "./latency_table.ts";
 import { REPORT_CSS } from "./style.ts";
 import { summarizeScenario } from "./summary.ts";
 
@@ -34,6 +36,8 @@ export interface RenderOptions {
   scenarioYaml?: string;
   /** `JSON.stringify` of each scenario, when the caller already has it (saves a pass). */
   scenarioJson?: readonly string[];
+  /** Each scenario's exchanges and log lines placed under its steps (null: none embedded). */
+  traffic?: readonly (ScenarioTraffic | null)[];
 }
 
 /**
@@ -72,6 +76,7 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
     `<style>${REPORT_CSS}</style>`,
     "</head><body>",
     header(manifest, opts.scenarioYaml !== undefined),
+    latencySection(manifest),
     matrix(manifest),
     '<main id="scenarios"></main>',
     '<div id="lightbox" hidden><img alt="screenshot"><div class="cap"></div>',
@@ -88,6 +93,11 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
       `<script type="application/json" id="bj-s-${i}">${
         scriptSafeJson(opts.scenarioJson?.[i] ?? JSON.stringify(s))
       }</script>`
+    ),
+    ...(opts.traffic ?? []).map((t, i) =>
+      t === null
+        ? ""
+        : `<script type="application/json" id="bj-t-${i}">${jsonForScript(t)}</script>`
     ),
     `<script type="application/json" id="bj-el-index">${jsonForScript(index)}</script>`,
     ...treeTags,

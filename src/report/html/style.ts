@@ -82,6 +82,35 @@ ul.files{padding-left:18px;margin:4px 0}
 #lightbox img{max-width:92vw;max-height:82vh;background:#fff}
 #lightbox .cap{color:#fff;margin:8px;font-size:13px}
 #lightbox .nav{display:flex;gap:8px}
+.shot-frame{position:relative;display:inline-block;max-width:100%}
+svg.overlay{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none}
+svg.overlay.off{display:none}
+svg.overlay rect{fill:none;stroke-width:2;vector-effect:non-scaling-stroke}
+svg.overlay .ov-target{stroke:#0969da;fill:rgba(9,105,218,.12)}
+svg.overlay .ov-candidate{stroke:#8250df;stroke-dasharray:6 3}
+svg.overlay .ov-cover{stroke:#cf222e;fill:rgba(207,34,46,.15)}
+svg.overlay .ov-point{fill:rgba(251,133,0,.6);stroke:#fff;stroke-width:2;vector-effect:non-scaling-stroke}
+.frames-toggle{font-size:11px;margin-left:6px}
+.tmo{display:inline-block;margin-left:4px;font-size:10px;border-radius:4px;padding:0 4px;background:#fff8c5;color:#7d4e00;border:1px solid #d4a72c}
+tr.timed-out{box-shadow:inset 3px 0 0 #d4a72c}
+.lat{margin:6px 0}
+.lat-bar{display:flex;height:8px;border-radius:4px;overflow:hidden;background:#eaeef2;max-width:480px}
+.lat-legend{font-size:11px;color:var(--muted);margin-top:2px}
+.lat-key{display:inline-block;width:8px;height:8px;border-radius:2px;margin-right:3px}
+.lat-read{background:#54aeff}.lat-act{background:#1a7f37}.lat-wait{background:#d4a72c}
+.lat-evidence{background:#8250df}.lat-other{background:#afb8c1}
+table.traffic{margin-top:6px;font-size:12px}
+table.traffic td:first-child{white-space:nowrap;color:var(--muted);width:70px}
+table.traffic td:nth-child(2){width:36px}
+table.traffic td:last-child{font-family:ui-monospace,Menlo,monospace;word-break:break-all}
+table.traffic tr.bad td{color:var(--fail)}
+.tk{font-size:10px;border-radius:3px;padding:0 4px;color:#fff}.tk-net{background:#0969da}.tk-log{background:#656d76}
+.recovery{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:6px 0}
+details.latency{margin:12px 24px;border:1px solid var(--line);border-radius:8px;padding:6px 12px}
+details.latency>summary{cursor:pointer;font-weight:600}
+.lat-tables{display:flex;flex-wrap:wrap;gap:16px;margin-top:6px}
+.lat-tables table{width:auto}
+.budget{margin:6px 0;font-weight:600}.budget.ok{color:var(--ok)}.budget.fail{color:var(--fail)}
 pre{white-space:pre-wrap;font-size:12px;background:var(--bg);padding:8px;border-radius:6px}
 .prov{font-size:12px;color:var(--muted)}
 a{color:#0969da}

@@ -11,6 +11,7 @@ import type { ValidationContext } from "./validation_context.ts";
 import { closedMap, field, type MapNode, required } from "../../yaml/mapping.ts";
 import { int, num, oneOf } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
+import { unitPoint } from "./unit_point.ts";
 import { describeNode } from "../../yaml/describe.ts";
 
 /** Finger directions. */
@@ -19,7 +20,6 @@ export const DIRECTIONS: readonly Direction[] = ["up", "down", "left", "right"];
 export const DEFAULT_AMOUNT = 0.125;
 
 const LONG_PRESS_KEYS: ReadonlySet<string> = new Set(["sel", "duration"]);
-const TAP_POINT_KEYS: ReadonlySet<string> = new Set(["x", "y"]);
 const SWIPE_KEYS: ReadonlySet<string> = new Set(["on", "direction", "amount", "from", "to"]);
 const DRAG_KEYS: ReadonlySet<string> = new Set(["on", "direction", "amount"]);
 const SCROLL_KEYS: ReadonlySet<string> = new Set(["to", "direction", "within", "maxScrolls"]);
@@ -46,28 +46,10 @@ export function tapPoint(
   node: PNode,
   path: string,
 ): StepBodies["tapPoint"] | undefined {
-  const m = closedMap(ctx, node, path, TAP_POINT_KEYS, "a tapPoint payload");
-  if (!m) return undefined;
-  const x = unitCoordinate(ctx, m, "x", path);
-  const y = unitCoordinate(ctx, m, "y", path);
-  return x !== undefined && y !== undefined ? { x, y } : undefined;
-}
-
-function unitCoordinate(
-  ctx: ValidationContext,
-  m: MapNode,
-  key: "x" | "y",
-  path: string,
-): number | undefined {
-  const v = required(ctx, m, key, path);
-  const p = keyPath(path, key);
-  const n = v && num(ctx, v, p);
-  if (n === undefined) return undefined;
-  if (n < 0 || n > 1) {
-    report(ctx, v!.pos, "E_TAPPOINT_RANGE", p, `tapPoint ${key} must be within [0, 1], got ${n}`);
-    return undefined;
-  }
-  return n;
+  return unitPoint(ctx, node, path, {
+    expected: "a tapPoint payload",
+    coordinate: (key) => `tapPoint ${key}`,
+  });
 }
 
 /**

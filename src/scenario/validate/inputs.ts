@@ -9,12 +9,12 @@ import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies, TapSpec } from "../types.ts";
 import { keyPath, report } from "../../yaml/read_context.ts";
 import type { ValidationContext } from "./validation_context.ts";
-import { closedMap, field, type MapNode, required } from "../../yaml/mapping.ts";
-import { hasToken, nonEmptyStr, num, oneOf } from "../../yaml/scalars.ts";
+import { closedMap, field, required } from "../../yaml/mapping.ts";
+import { hasToken, nonEmptyStr, oneOf } from "../../yaml/scalars.ts";
 import { selector } from "./selector.ts";
+import { unitPoint } from "./unit_point.ts";
 
 const TAP_KEYS: ReadonlySet<string> = new Set(["sel", "button", "at"]);
-const AT_KEYS: ReadonlySet<string> = new Set(["x", "y"]);
 const PRESS_KEYS: ReadonlySet<string> = new Set(["key", "into"]);
 const BUTTONS = ["primary", "secondary"] as const;
 
@@ -44,7 +44,10 @@ export function tap(
   }
   const a = field(m, "at");
   if (a) {
-    const at = fractionPoint(ctx, a, keyPath(path, "at"));
+    const at = unitPoint(ctx, a, keyPath(path, "at"), {
+      expected: "a point {x, y} as fractions of the element",
+      coordinate: (key) => `tap at.${key}`,
+    });
     if (at === undefined) ok = false;
     else out.at = at;
   }
@@ -52,35 +55,6 @@ export function tap(
 }
 
 /** `{x, y}`, each a fraction in [0, 1] (E_TAPPOINT_RANGE otherwise). */
-function fractionPoint(
-  ctx: ValidationContext,
-  node: PNode,
-  path: string,
-): { x: number; y: number } | undefined {
-  const m = closedMap(ctx, node, path, AT_KEYS, "a point {x, y} as fractions of the element");
-  if (!m) return undefined;
-  const x = fraction(ctx, m, "x", path);
-  const y = fraction(ctx, m, "y", path);
-  return x !== undefined && y !== undefined ? { x, y } : undefined;
-}
-
-function fraction(
-  ctx: ValidationContext,
-  m: MapNode,
-  key: "x" | "y",
-  path: string,
-): number | undefined {
-  const v = required(ctx, m, key, path);
-  const p = keyPath(path, key);
-  const n = v && num(ctx, v, p);
-  if (n === undefined) return undefined;
-  if (n < 0 || n > 1) {
-    report(ctx, v!.pos, "E_TAPPOINT_RANGE", p, `tap at.${key} must be within [0, 1], got ${n}`);
-    return undefined;
-  }
-  return n;
-}
-
 /**
  * `press: {key, into?}`: `key` is a chord (`Enter`, `Shift+Tab`, `Control+A`; src/drivers/keys.ts),
  * checked at load unless it holds a token (then after substitution).

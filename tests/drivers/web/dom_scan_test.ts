@@ -364,3 +364,25 @@ Deno.test("query on a real page", async (t) => {
     });
   });
 });
+
+Deno.test("a row the page reports unchanged is the same frozen element on the next read", async () => {
+  await withChromium(async (lab) => {
+    await withPage(
+      lab,
+      `<button data-testid="a">A</button><button data-testid="b">B</button>`,
+      async ({ driver, page }) => {
+        const first = await driver.query();
+        await page.evaluate(() => document.querySelector("[data-testid=b]")!.textContent = "B2");
+        const second = await driver.query();
+        const a1 = first.find((e) => e.identifier === "a")!;
+        const a2 = second.find((e) => e.identifier === "a")!;
+        const b2 = second.find((e) => e.identifier === "b")!;
+        assert.equal(a2, a1, "unchanged: the same element, not a copy");
+        assert.notEqual(b2, first.find((e) => e.identifier === "b"));
+        assert.equal(b2.label, "B2");
+        // Shared by every read that saw it, so nobody may change it.
+        assert.ok(Object.isFrozen(a1) && Object.isFrozen(a1.frame) && Object.isFrozen(a1.traits));
+      },
+    );
+  });
+});
