@@ -14,6 +14,7 @@ const ALL = [
   "dotenv",
   "startup",
   "android",
+  "remote",
 ];
 const wanted = Deno.args.length ? Deno.args : ALL;
 const here = new URL(".", import.meta.url);

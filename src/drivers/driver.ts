@@ -313,6 +313,12 @@ export interface Driver {
   answerDialogs?(policy: DialogPolicy): void;
   /** The JavaScript dialogs answered since the previous drain, oldest first. */
   drainDialogs?(): DialogRecord[];
+  /**
+   * The tree read last, while no command was sent since and it is young enough to act on (the
+   * rule the driver's own taps resolve by); null otherwise. A step that needs geometry or a
+   * "before" tree uses it instead of reading a screen that cannot have changed since.
+   */
+  recentTree?(): Element[] | null;
   viewport?(): Promise<{ width: number; height: number }>;
   drainActuations?(): ActuationDrain;
   /** Exchanges observed so far (network collector), in timeline order. */

@@ -39,6 +39,8 @@ const UNTIMED_CALLS: ReadonlySet<string> = new Set([
   "exchanges",
   "answerDialogs",
   "close",
+  // Synchronous: the tree already read, no wire call.
+  "recentTree",
 ]);
 
 /** Evidence-sink calls that return at once (bookkeeping, not capture). */

@@ -68,8 +68,11 @@ export async function runLeafStep(
   const outcome = newOutcome(ctx, step, index, stepId, start);
   const artifacts = outcome.artifacts;
 
-  let preTree = ctx.wantsScreenChanged ? (ctx.prevTree ?? await driver.query()) : null;
-  const baseline = preTree ?? ctx.prevTree;
+  // No step read the screen yet (the first step, after a relaunch): the driver's recent read
+  // (the readiness gate's) is the screen now while nothing was sent since.
+  const known = ctx.prevTree ?? driver.recentTree?.() ?? null;
+  let preTree = ctx.wantsScreenChanged ? (known ?? await driver.query()) : null;
+  const baseline = preTree ?? known;
   let shotPixels: [number, number] | null = null;
   const reuseAfterShot = baseline !== null && baseline === ctx.afterShotTree;
   // An assert step is one page read: the evidence writes still queued would slow that read more

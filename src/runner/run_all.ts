@@ -122,6 +122,19 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * The failure text of an error that ended a scenario outside its verdict (a lease that could not
+ * be had, an unexpected error), and whether it ends the run: a device or channel fault does.
+ */
+function failureOf(err: unknown): { failure: string; abortsRun: boolean } {
+  // Seen while leasing (the readiness wait): the scenario never started.
+  if (err instanceof RunCancelled) return { failure: CANCELLED, abortsRun: false };
+  if (err instanceof DeviceError || err instanceof ChannelError) {
+    return { failure: `device error: ${message(err)}`, abortsRun: true };
+  }
+  return { failure: `error: ${message(err)}`, abortsRun: false };
+}
+
 /** How an attempt ended, read before its lease is released. */
 interface Ended {
   result: RunResult;
@@ -206,6 +219,8 @@ export async function runAll(
     let recoveringSince: number | null = null;
     const recoveries: Recovery[] = [];
     const remoteSessions: RemoteSessionRecord[] = [];
+    /** Where the last attempt that got a lease ran, and what its release could not capture. */
+    let lastLease = null as { facts: LeaseFacts; skippedCaptures: SkippedCapture[] } | null;
 
     /** After a crash on `attempt`: the failure that ends the scenario, or null to retry. */
     const crashEndsScenario = (crash: string, attempt: number): string | null => {
@@ -233,7 +248,8 @@ export async function runAll(
       return null;
     };
 
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    /** One attempt: its record, or null when the crash retry goes on. */
+    const runAttempt = async (attempt: number): Promise<ScenarioRecord | null> => {
       let held: Lease;
       const request = {
         scenario: s,
@@ -317,20 +333,45 @@ export async function runAll(
           });
         }
       } finally {
+        const facts = leaseFacts(held);
         skippedCaptures = await releaseQuietly(held, log, crashed);
+        lastLease = { facts, skippedCaptures };
       }
-      if (ended !== null) {
-        const { result, artifacts, lease: facts } = ended;
-        return leasedRecord(s, sid, facts, {
-          result,
-          artifacts,
-          skippedCaptures,
-          attempts: attempt,
-          recoveries,
-          remoteSessions,
-          startedAt,
-        });
+      if (ended === null) return null;
+      const { result, artifacts, lease: facts } = ended;
+      return leasedRecord(s, sid, facts, {
+        result,
+        artifacts,
+        skippedCaptures,
+        attempts: attempt,
+        recoveries,
+        remoteSessions,
+        startedAt,
+      });
+    };
+
+    let attempt = 1;
+    try {
+      for (; attempt <= attempts; attempt++) {
+        const ended = await runAttempt(attempt);
+        if (ended !== null) return ended;
       }
+    } catch (err) {
+      // An attempt after a lease was had failed outside the verdict (the crash retry could not
+      // get a new session, a device fault mid-run): the record keeps the attempts made, the
+      // recoveries tried and the sessions opened. Without any lease, the bare record stands.
+      if (lastLease === null) throw err;
+      const { failure, abortsRun } = failureOf(err);
+      if (abortsRun) abort ??= err as Error;
+      return leasedRecord(s, sid, lastLease.facts, {
+        result: { ...failedResult(s, failure), durationS: opts.clock.now() - start },
+        artifacts: [],
+        skippedCaptures: lastLease.skippedCaptures,
+        attempts: attempt,
+        recoveries,
+        remoteSessions,
+        startedAt,
+      });
     }
     // Unreachable: the last attempt always returns.
     return bare(i, s, "internal: crash-retry loop ended without a result");
@@ -342,15 +383,9 @@ export async function runAll(
     try {
       rec = await runOne(i, s);
     } catch (err) {
-      if (err instanceof RunCancelled) {
-        // Seen while leasing (the readiness wait): the scenario never started.
-        rec = bare(i, s, CANCELLED);
-      } else if (err instanceof DeviceError || err instanceof ChannelError) {
-        abort ??= err;
-        rec = bare(i, s, `device error: ${message(err)}`);
-      } else {
-        rec = bare(i, s, `error: ${message(err)}`);
-      }
+      const { failure, abortsRun } = failureOf(err);
+      if (abortsRun) abort ??= err as Error;
+      rec = bare(i, s, failure);
     }
     records[i] = rec;
     opts.onProgress?.({ type: "scenarioEnd", ordinal: i + 1, total, record: rec });

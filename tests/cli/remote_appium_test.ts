@@ -312,7 +312,7 @@ Deno.test("run on a real Appium server killed mid-scenario: the retry opens a ne
   });
 });
 
-Deno.test("run on a real Appium server killed for good: a device error naming the endpoint once the session budget is spent", async () => {
+Deno.test("run on a real Appium server killed for good: a device error naming the endpoint once the session budget is spent, the crashed attempt kept", async () => {
   await withServer(async (server, ws) => {
     const cli = startCli(ws, ["--tag", "later"], { BAJUTSU_REMOTE_SESSION_BUDGET: "2" });
     await server.waitForLine(/--> GET \/session\/[^/]+\/source/, 60);
@@ -329,6 +329,17 @@ Deno.test("run on a real Appium server killed for good: a device error naming th
           "within the 2s session budget \\(BAJUTSU_REMOTE_SESSION_BUDGET; \\d+ attempts?\\)",
       ),
     );
+    // Nothing of the first attempt is lost: the crash, the retry tried, the crashed session.
+    assert.equal(s.attempts, 2, "the crashed attempt and the retry that got no session");
+    assert.equal(s.recoveries.length, 1);
+    assert.equal(s.recoveries[0].attempt, 1);
+    assert.equal(s.recoveries[0].retried, true);
+    assert.equal(s.device, "remote-0");
+    assert.equal(s.backend, "webdriver");
+    assert.equal(s.remote_sessions.length, 1);
+    assert.equal(s.remote_sessions[0].attempt, 1);
+    assert.equal(s.remote_sessions[0].endpoint, `http://127.0.0.1:${server.port}`);
+    assert.ok(server.log.some((l) => l.includes(s.remote_sessions[0].session_id)));
     assertNoSecret("stdout", run.stdout);
     assertNoSecret("stderr", run.stderr);
     for (const [path, text] of await everyFile(ws.runsDir)) assertNoSecret(path, text);

@@ -47,6 +47,10 @@ export async function sinkFixture(
     path,
     mode: async (rel) => (await Deno.stat(path(...rel.split("/")))).mode! & 0o777,
     tree: () => tree(),
-    cleanup: () => Deno.remove(join(runDir, ".."), { recursive: true }),
+    // Writes queued off the step can still be landing: a run flushes before it reports, so does this.
+    cleanup: async () => {
+      await sink.flush().catch(() => {});
+      await Deno.remove(join(runDir, ".."), { recursive: true });
+    },
   };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { Step } from "../../src/scenario/types.ts";
-import { el, fake, scenario } from "./helpers.ts";
+import { el, fake, overrideDriver, scenario } from "./helpers.ts";
 
 /** A 390×844 screen: a full-size background, a list row, a text field and a select. */
 function formApp() {
@@ -179,4 +179,55 @@ Deno.test("swipe on: the span is capped at the screen minus margins; ends past t
     ["scroll", [[195, 4], [195, 840]]],
     ["scroll", [[52.75, 420], [4, 420]]],
   ]);
+});
+
+Deno.test("swipe on and tapPoint: geometry from the driver's recent read; a new read when there is none or the target is not on it", async () => {
+  const { clock, driver } = formApp();
+  const current = await driver.query();
+  // A recent read from an older layout: the row 100 points higher, no `name` field.
+  const older = current.filter((e) => e.identifier !== "name").map((e) =>
+    e.identifier === "row" ? { ...e, frame: [0, 300, 390, 100] as typeof e.frame } : e
+  );
+  let recent: typeof current | null = older;
+  let reads = 0;
+  const counted = overrideDriver(driver, {
+    recentTree: () => recent,
+    query: () => {
+      reads++;
+      return driver.query();
+    },
+  });
+  const steps: Step[] = [
+    { action: "swipe", body: { on: { id: "row" }, direction: "up" } },
+    { action: "tapPoint", body: { x: 0.5, y: 0.25 } },
+  ];
+  const runSteps = async (s: Step[]) => {
+    driver.actions.length = 0;
+    reads = 0;
+    const r = await runScenario(counted, scenario({ steps: s }), { clock });
+    assert.equal(r.ok, true, r.failure ?? "");
+    return { actions: [...driver.actions], reads };
+  };
+  // On the recent read: the older row's centre (195, 350), no read beyond the post-step ones.
+  const onRecent = await runSteps(steps);
+  assert.deepEqual(onRecent.actions, [
+    ["scroll", [[195, 350], [195, 244.5]]],
+    ["tapPoint", [195, 211]],
+  ]);
+  assert.equal(onRecent.reads, 2, "one post-step read per step, none to resolve");
+  // A target missing from the recent read is looked for on a new read.
+  const missing = await runSteps([{
+    action: "swipe",
+    body: { on: { id: "name" }, direction: "up" },
+  }]);
+  assert.deepEqual(missing.actions, [["scroll", [[170, 620], [170, 514.5]]]]);
+  assert.equal(missing.reads, 2);
+  // No recent read (a command went out since): a new read, the current layout.
+  recent = null;
+  const fresh = await runSteps(steps);
+  assert.deepEqual(fresh.actions, [
+    ["scroll", [[195, 450], [195, 344.5]]],
+    ["tapPoint", [195, 211]],
+  ]);
+  assert.equal(fresh.reads, 4, "a read each to resolve, and the post-step reads");
 });

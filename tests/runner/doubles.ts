@@ -5,6 +5,7 @@
 import type { Driver, Element } from "../../src/drivers/driver.ts";
 import { UnsupportedAction } from "../../src/drivers/driver.ts";
 import type { Lease, LeaseRequest } from "../../src/runner/lease.ts";
+import type { RemoteSession } from "../../src/drivers/environment.ts";
 import type { EvidenceSink } from "../../src/evidence/sink.ts";
 import type { Scenario } from "../../src/scenario/types.ts";
 import type { RunResult } from "../../src/orchestrator/types.ts";
@@ -100,13 +101,21 @@ export function recordingLeases(
     canReplaceDevice?: boolean;
     leaseCostS?: number;
     failForcedErase?: Error;
+    /** The error the lease for this request fails with, or null to hand one out. */
+    failLease?: (r: LeaseRequest) => Error | null;
+    /** The remote session of the nth lease handed out (1-based). */
+    remoteSession?: (n: number) => RemoteSession;
   } = {},
 ): { lease: (r: LeaseRequest) => Promise<Lease>; log: LeaseLog } {
   const log: LeaseLog = { requests: [], released: 0, releasedCrashed: [] };
+  let handedOut = 0;
   const lease = async (r: LeaseRequest): Promise<Lease> => {
     log.requests.push(r);
     if (opts.leaseCostS) await clock.sleep(opts.leaseCostS);
     if (opts.failForcedErase && r.forcedErase) throw opts.failForcedErase;
+    const failure = opts.failLease?.(r) ?? null;
+    if (failure !== null) throw failure;
+    handedOut++;
     return {
       driver: timedDriver(clock, () => [el("a"), el("b")]),
       sink: nullSinkDouble,
@@ -120,6 +129,7 @@ export function recordingLeases(
       canReplaceDevice: opts.canReplaceDevice ?? false,
       videoStartStalled: () => false,
       videoAnchorS: () => 0,
+      remoteSession: opts.remoteSession?.(handedOut) ?? null,
       release: (how = {}) => {
         log.released++;
         log.releasedCrashed.push(how.crashed === true);

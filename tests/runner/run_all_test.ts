@@ -306,3 +306,64 @@ Deno.test("runAll: preflight failures skip leasing", async () => {
   assert.equal(out[0].result.failure, "E_UNSUPPORTED: step 0: pinch");
   assert.equal(log.requests.length, 1);
 });
+
+Deno.test("crash recovery: a retry that cannot get its lease keeps the attempts, the recoveries and the sessions opened", async () => {
+  const clock = new FakeClock();
+  const endpoint = "https://hub.cloud.example/wd/hub";
+  const noSession = new DeviceError(
+    `remote endpoint ${endpoint} opened no session within the 2s session budget`,
+  );
+  const { lease, log } = recordingLeases(clock, {
+    rejectsErase: true,
+    failLease: (r) => r.attempt === 2 ? noSession : null,
+    remoteSession: (n) => ({
+      endpoint,
+      sessionId: `s-${n}`,
+      sessionUrl: `https://cloud.example/sessions/s-${n}`,
+    }),
+  });
+  const err = await runAll(
+    [scenario("a"), scenario("b")],
+    lease,
+    options(clock, scripted(clock, { a: [1] })),
+  ).catch((e) => e);
+  // A device error still ends the run (every result kept), as before.
+  assert.ok(err instanceof RunAborted);
+  const [a, b] = (err as RunAborted).records;
+  assert.equal(a.result.ok, false);
+  assert.equal(a.result.failure, `device error: ${noSession.message}`);
+  assert.equal(a.attempts, 2, "the crashed attempt and the retry whose lease failed");
+  assert.deepEqual(a.recoveries, [{
+    attempt: 1,
+    crash: "runner died in a",
+    forcedErase: false,
+    replaceDevice: false,
+    retried: true,
+  }]);
+  assert.deepEqual(a.remoteSessions, [{
+    attempt: 1,
+    endpoint,
+    sessionId: "s-1",
+    sessionUrl: "https://cloud.example/sessions/s-1",
+  }]);
+  assert.deepEqual([a.backend, a.device, a.deviceName], ["fake", "dev-1", "Fake"]);
+  assert.equal(b.result.failure, `aborted: ${noSession.message}`);
+  assert.equal(log.released, 1);
+});
+
+Deno.test("crash recovery: cancelled while leasing the retry, the scenario keeps its crash and session", async () => {
+  const clock = new FakeClock();
+  const { lease } = recordingLeases(clock, {
+    failLease: (r) => r.attempt === 2 ? new RunCancelled() : null,
+    remoteSession: (n) => ({
+      endpoint: "http://127.0.0.1:4723",
+      sessionId: `s-${n}`,
+      sessionUrl: null,
+    }),
+  });
+  const [a] = await runAll([scenario("a")], lease, options(clock, scripted(clock, { a: [1] })));
+  assert.equal(a.result.failure, "cancelled");
+  assert.equal(a.attempts, 2);
+  assert.equal(a.recoveries?.length, 1);
+  assert.deepEqual(a.remoteSessions?.map((r) => r.sessionId), ["s-1"]);
+});

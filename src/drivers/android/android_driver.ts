@@ -100,6 +100,10 @@ export class AndroidDriver implements Driver {
     return (await this.#read()).tree;
   }
 
+  recentTree(): Element[] | null {
+    return this.#recent.get()?.tree ?? null;
+  }
+
   async waitFor(sel: Selector): Promise<boolean> {
     return findAll(await this.query(), sel).length > 0;
   }

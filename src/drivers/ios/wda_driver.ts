@@ -121,6 +121,10 @@ export class WdaDriver implements Driver {
     return tree;
   }
 
+  recentTree(): Element[] | null {
+    return this.#recent.get();
+  }
+
   async tap(sel: Selector): Promise<void> {
     const { el } = await this.#target(sel, true);
     await this.#act(

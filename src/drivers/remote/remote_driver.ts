@@ -137,6 +137,10 @@ export class RemoteDriver implements Driver {
     return tree;
   }
 
+  recentTree(): Element[] | null {
+    return this.#recent.get();
+  }
+
   async waitFor(sel: Selector): Promise<boolean> {
     return findAll(await this.query(), sel).length > 0;
   }

@@ -25,7 +25,8 @@ import { WEB_BACKEND } from "./backend.ts";
 import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
 import { NetworkCollector } from "./network.ts";
 import { ensureFfmpeg, saveVideoAsMp4 } from "./video.ts";
-import { WebDriver } from "./web_driver.ts";
+import { DEFAULT_OP_TIMEOUT_S, WebDriver } from "./web_driver.ts";
+import { boundedByBrowser, type BrowserBound } from "./browser_bound.ts";
 
 /** The actuator name of the web backend (its descriptor's). */
 export const WEB_ACTUATOR = WEB_BACKEND.actuator;
@@ -108,6 +109,12 @@ class WebEnvironment implements Environment {
     this.deviceRuntime = shared.browser.version();
   }
 
+  /** Browser-level calls of this lane end when the browser goes or stops answering. */
+  get #bound(): BrowserBound {
+    const { browser, remote, opTimeoutS } = this.#shared;
+    return { browser, remote, timeoutMs: (opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000 };
+  }
+
   async start(req: WebStartRequest): Promise<Driver> {
     const { web, engine, browser, clock } = this.#shared;
     const denied = Object.keys(req.scenario.permissions ?? {});
@@ -130,14 +137,22 @@ class WebEnvironment implements Environment {
       options.recordVideo = { dir };
     }
     try {
-      const context = await browser.newContext(options);
+      const context = await boundedByBrowser(
+        this.#bound,
+        "new context",
+        browser.newContext(options),
+      );
       this.#context = context;
       this.#shared.open.add(this);
       const mocks = req.scenario.mocks ?? [];
       const network = this.#shared.network || mocks.length > 0
-        ? await NetworkCollector.attach(context, { mocks, clock })
+        ? await boundedByBrowser(
+          this.#bound,
+          "network setup",
+          NetworkCollector.attach(context, { mocks, clock }),
+        )
         : undefined;
-      const page = await context.newPage();
+      const page = await boundedByBrowser(this.#bound, "new page", context.newPage());
       // The recording starts with the page: its first frame is (within a frame) this instant.
       if (this.#video) this.#videoAnchorS = clock.wallNow().getTime() / 1000;
       const driver = new WebDriver({
@@ -186,7 +201,9 @@ class WebEnvironment implements Environment {
     this.#video = null;
     this.#videoAnchorS = 0;
     this.#shared.open.delete(this);
-    if (context) await context.close().catch(() => {});
+    if (context) {
+      await boundedByBrowser(this.#bound, "closing the context", context.close()).catch(() => {});
+    }
     if (!video) return;
     try {
       // A failed finalize drops the video with a note; it never fails the scenario.

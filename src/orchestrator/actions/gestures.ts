@@ -2,24 +2,33 @@
  * Coordinate gestures: `swipe` (both forms), `drag` and `tapPoint`
  * (docs/scenario-language.md#gestures, docs/scenario-language.md#directional-gesture-geometry). The
  * directional forms start at the target's centre and travel a fraction of the screen (from the tree
- * just read), so reach stays at parity across backends with different units.
+ * just read), so reach stays at parity across backends with different units. "Just read" is the
+ * driver's recent read while nothing was sent since (the tree the taps resolve on), else a new one.
  *
  * @module
  */
-import type { Point } from "../../drivers/driver.ts";
-import { directionalEndpoints, resolveUnique, screenSize } from "../../selectors/mod.ts";
+import type { Element, Point } from "../../drivers/driver.ts";
+import { resolveOnRecent } from "../../drivers/host_side.ts";
+import { directionalEndpoints, screenSize } from "../../selectors/mod.ts";
 import type { Direction, Selector, StepBodies } from "../../scenario/types.ts";
 import type { RunContext } from "../context.ts";
 
-/** Endpoints of a directional gesture on `on` (fresh read, unique resolution). */
+/** The driver's recent read while nothing was sent since, else null (a new read is due). */
+function recent(ctx: RunContext): Element[] | null {
+  return ctx.driver.recentTree?.() ?? null;
+}
+
+/**
+ * Endpoints of a directional gesture on `on` (unique resolution on the recent read, else on a
+ * new one: a target missing from the recent read is looked for again).
+ */
 async function directional(
   ctx: RunContext,
   on: Selector,
   direction: Direction,
   amount: number | undefined,
 ): Promise<[Point, Point]> {
-  const tree = await ctx.driver.query();
-  const target = resolveUnique(tree, on);
+  const { tree, target } = await resolveOnRecent(recent(ctx), () => ctx.driver.query(), on);
   return directionalEndpoints(target.frame, screenSize(tree), direction, amount);
 }
 
@@ -36,8 +45,8 @@ export async function drag(ctx: RunContext, body: StepBodies["drag"]): Promise<v
   await ctx.driver.swipe(from, to);
 }
 
-/** `tapPoint: {x, y}` in [0,1] of the screen extent of a fresh read. */
+/** `tapPoint: {x, y}` in [0,1] of the screen extent of the recent (else a new) read. */
 export async function tapPoint(ctx: RunContext, body: StepBodies["tapPoint"]): Promise<void> {
-  const [w, h] = screenSize(await ctx.driver.query());
+  const [w, h] = screenSize(recent(ctx) ?? await ctx.driver.query());
   await ctx.driver.tapPoint([body.x * w, body.y * h]);
 }

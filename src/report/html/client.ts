@@ -101,8 +101,16 @@ export function reportClient(doc: Document, autoOpen: number): void {
     return a;
   }
   /** A link out of the report (a device cloud's session page): http(s) only. */
+  /** A link out (a cloud's session page): a plain http(s) URL only, never one with credentials. */
   function externalLink(url: string, text: string): El {
-    if (!/^https?:\/\//i.test(url)) return h("span", undefined, text);
+    let safe = false;
+    try {
+      const u = new URL(url);
+      safe = (u.protocol === "http:" || u.protocol === "https:") && !u.username && !u.password;
+    } catch {
+      // not a URL: shown as text
+    }
+    if (!safe) return h("span", undefined, text);
     const a = h("a", undefined, text) as HTMLAnchorElement;
     a.href = url;
     a.target = "_blank";

@@ -43,9 +43,16 @@ Deno.test("wire calls: a tap on the tree just read is one POST actions at the ce
       ]);
       const sent = appium.server.requests.at(-1)!.body;
       assert.deepEqual(sent, tapActions([80, 42]));
+      // The tree just read is the recent one until a command goes out.
+      assert.equal(driver.recentTree(), null, "the tap went out after the read");
+      const tree = await driver.query();
+      assert.equal(driver.recentTree(), tree);
+      await driver.screenshotBytes();
+      assert.equal(driver.recentTree(), tree, "a screenshot changes nothing on screen");
       // A second tap: the tree is stale (a command went out), so one read first.
       await driver.tap({ id: "inc" });
-      assert.equal(appium.server.count("GET", "/session/:sid/source"), 2);
+      await driver.tap({ id: "inc" });
+      assert.equal(appium.server.count("GET", "/session/:sid/source"), 3);
       assert.equal(driver.dialect, "uiautomator2");
       assert.equal(env.route(), "uiautomator2");
     } finally {
