@@ -58,17 +58,20 @@ export class AtomicWrites {
   }
 
   /**
-   * Creates the temp file `tmp` (for a write of `path`) unless the writes are closed. It is
-   * synchronous, and announced in the fence before the closed flag is read: a thread sealing the
-   * writes either stops it or waits for the file to exist, so its sweep cannot miss the file.
+   * Creates the temp file `tmp` (for a write of `path`) unless the writes are closed. The creation
+   * is announced in the fence before the closed flag is read, and withdrawn only once the open has
+   * settled: a thread sealing the writes either stops it or waits for the file to exist, so its
+   * sweep cannot miss the file. The open runs off this thread: creating a file costs a few tenths
+   * of a millisecond here, which a step's page round trip would otherwise wait behind
+   * (docs/architecture.md#evidence-sink).
    *
    * @throws WritesClosedError when the writes are closed
    */
-  createTemp(tmp: string, path: string, mode: number): Deno.FsFile {
+  async createTemp(tmp: string, path: string, mode: number): Promise<Deno.FsFile> {
     Atomics.add(this.fence, CREATING_SLOT, 1);
     try {
       if (this.closed) throw new WritesClosedError(path);
-      return Deno.openSync(tmp, { write: true, createNew: true, mode });
+      return await Deno.open(tmp, { write: true, createNew: true, mode });
     } finally {
       Atomics.sub(this.fence, CREATING_SLOT, 1);
       Atomics.notify(this.fence, CREATING_SLOT);
@@ -181,8 +184,8 @@ export async function writeFileAtomic(
     let file: Deno.FsFile | null = null;
     try {
       file = writes
-        ? writes.createTemp(tmp, path, mode)
-        : Deno.openSync(tmp, { write: true, createNew: true, mode });
+        ? await writes.createTemp(tmp, path, mode)
+        : await Deno.open(tmp, { write: true, createNew: true, mode });
       for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
       file.close();
       file = null;

@@ -23,6 +23,7 @@ import type {
 } from "./sink.ts";
 import { type WaitProvenance, waitTimeoutRecord } from "./wait_diagnostic.ts";
 import { errorMessage, WriteQueue } from "./write_queue.ts";
+import { WriteGate } from "./write_gate.ts";
 import { EvidenceWriteFailures, type WriteFailureLog } from "./write_failures.ts";
 
 /** Mode of every directory the sink creates. */
@@ -93,6 +94,8 @@ export class FileSink implements EvidenceSink {
   readonly #fileWrites = new Map<string, Promise<unknown>>();
   /** Pixel size of the latest screenshot (read from its PNG header). */
   #shotSize: [number, number] | null = null;
+  /** Holds queued writes while a read-only step runs (docs/architecture.md#evidence-sink). */
+  readonly #gate = new WriteGate();
 
   constructor(runDir: string, opts: FileSinkOptions) {
     this.#runDir = runDir;
@@ -131,9 +134,11 @@ export class FileSink implements EvidenceSink {
     driver: Driver,
     stepDir: string,
     elements: Element[] | null,
-    opts: { reuseAfterShot?: boolean } = {},
+    opts: { reuseAfterShot?: boolean; holdWrites?: boolean } = {},
   ): Promise<Artifact[]> {
     const step = this.#step(stepDir);
+    if (opts.holdWrites) this.#gate.hold();
+    else this.#gate.release();
     // A new execution of this step dir (a loop re-entering it) lists its files afresh.
     this.#listed.set(step.rel, new Set());
     // The folder is made off the step: every file of the pre baseline is a queued write that
@@ -288,6 +293,7 @@ export class FileSink implements EvidenceSink {
   }
 
   flush(): Promise<void> {
+    this.#gate.release();
     return this.#queue.flush();
   }
 
@@ -344,9 +350,14 @@ export class FileSink implements EvidenceSink {
     return made;
   }
 
-  /** `write` once the step folder exists; a folder that could not be made fails it. */
+  /**
+   * `write` once the step has yielded, the step folder exists and the gate lets it start; a folder
+   * that could not be made fails it.
+   */
   async #inDir(step: StepDir, write: () => Promise<void>): Promise<void> {
+    await yieldToLoop();
     if (!await this.#makeDir(step)) throw new Error(`folder ${step.rel} could not be created`);
+    await this.#gate.passage();
     await write();
   }
 
@@ -430,7 +441,7 @@ export class FileSink implements EvidenceSink {
    */
   #queueFileWrite(path: string, label: string, write: () => Promise<void>): void {
     const previous = this.#fileWrites.get(path) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(() => yieldToLoop()).then(write);
+    const next = previous.catch(() => {}).then(write);
     this.#fileWrites.set(path, next);
     this.#queue.add(next, label);
     next.catch(() => {}).finally(() => {

@@ -53,12 +53,14 @@ export interface EvidenceSink {
    * Pre-action baseline: before.png + elements.json for a leaf step. With `reuseAfterShot`, the
    * pre baseline is the previous leaf step's post state (its tree is `elements`), so the sink may
    * write that step's after.png as this before.png instead of taking the same picture again.
+   * With `holdWrites` (a step that only reads the screen), the files queued from now on are
+   * written once a later step without it begins, or at `flush` (docs/architecture.md#evidence-sink).
    */
   before(
     driver: Driver,
     stepDir: string,
     elements: Element[] | null,
-    opts?: { reuseAfterShot?: boolean },
+    opts?: { reuseAfterShot?: boolean; holdWrites?: boolean },
   ): Promise<Artifact[]>;
   /** after.png, shot right after the action. */
   afterShot(driver: Driver, stepDir: string): Promise<Artifact[]>;

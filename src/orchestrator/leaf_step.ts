@@ -75,7 +75,10 @@ export async function runLeafStep(
   const baseline = preTree ?? known;
   let shotPixels: [number, number] | null = null;
   const reuseAfterShot = baseline !== null && baseline === ctx.afterShotTree;
-  artifacts.push(...await sink.before(driver, stepDir, baseline, { reuseAfterShot }));
+  // An assert step is one page read: the evidence writes still queued would slow that read more
+  // than they cost the next action, whose waits they overlap (docs/architecture.md#evidence-sink).
+  const holdWrites = step.action === "assert";
+  artifacts.push(...await sink.before(driver, stepDir, baseline, { reuseAfterShot, holdWrites }));
 
   let s: Step;
   try {

@@ -130,11 +130,11 @@ Deno.test("sealWrites (another thread): it waits for a temp file being created, 
   }
 });
 
-Deno.test("once sealed, createTemp refuses and leaves no creation announced", () => {
+Deno.test("once sealed, createTemp refuses and leaves no creation announced", async () => {
   const writes = new AtomicWrites();
   sealWrites(writes.fence, 0);
-  assert.throws(
-    () => writes.createTemp("/nonexistent/.x.1.tmp", "/nonexistent/x", 0o600),
+  await assert.rejects(
+    writes.createTemp("/nonexistent/.x.1.tmp", "/nonexistent/x", 0o600),
     WritesClosedError,
   );
   assert.equal(
@@ -142,4 +142,25 @@ Deno.test("once sealed, createTemp refuses and leaves no creation announced", ()
     0,
     "the creation is no longer announced",
   );
+});
+
+Deno.test("createTemp opens off the calling thread and announces the creation until the file exists", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const writes = new AtomicWrites();
+    const tmp = tempPathFor(join(dir, "after.png"));
+    const opening = writes.createTemp(tmp, join(dir, "after.png"), 0o600);
+    assert.ok(opening instanceof Promise, "the open is not a synchronous call");
+    assert.equal(
+      Atomics.load(writes.fence, FENCE_SLOTS.creating),
+      1,
+      "a sealing thread would wait for this creation",
+    );
+    const file = await opening;
+    file.close();
+    assert.equal(Atomics.load(writes.fence, FENCE_SLOTS.creating), 0);
+    assert.ok((await Deno.stat(tmp)).isFile, "the temp file exists once the creation is withdrawn");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
