@@ -208,7 +208,7 @@ Deno.test("lint --config --target reports what run would refuse, at its line, al
     // A relaunch's args do nothing on the web: a warning at the step's own line.
     assert.ok(
       c.err.includes(
-        `${file}:14:7: W_PLATFORM "fine" > step 2 > relaunch.args: has no effect on ` +
+        `warning: ${file}:14:7: W_PLATFORM "fine" > step 2 > relaunch.args: has no effect on ` +
           "web targets (a relaunch reloads the page)",
       ),
       c.err.join("\n"),

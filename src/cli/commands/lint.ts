@@ -76,7 +76,7 @@ export async function lint(
       ? plan.check(outcome.scenarios)
       : { errors: [], warnings: [] };
     for (const w of [...outcome.warnings, ...checked.warnings]) {
-      io.stderr(formatLoadError(relativeError(w, show)));
+      io.stderr(`warning: ${formatLoadError(relativeError(w, show))}`);
     }
     if (checked.errors.length > 0) {
       clean = false;
