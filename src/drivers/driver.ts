@@ -246,6 +246,25 @@ export interface DialogRecord {
 }
 
 /**
+ * A settle the driver ran inside an action (the web driver's scroll settle), recorded as a wait
+ * on the step it happened in (docs/reports.md#waits): `stable` when the screen held still for
+ * `stableReads` reads, `timeout` when its frame or time bound ended it first.
+ *
+ * @example
+ * ```ts
+ * const s: DriverSettle = { kind: "scroll-settle", endedBy: "stable", reads: 4, seconds: 0.05, timeoutS: 2, stableReads: 2 };
+ * ```
+ */
+export interface DriverSettle {
+  kind: string;
+  endedBy: "stable" | "timeout";
+  reads: number;
+  seconds: number;
+  timeoutS: number;
+  stableReads?: number;
+}
+
+/**
  * Which answer a backend gives a JavaScript dialog of each kind; `fail` dismisses it and marks it
  * unexpected, which fails the step it appeared in (dialog handling turned off).
  *
@@ -313,6 +332,8 @@ export interface Driver {
   answerDialogs?(policy: DialogPolicy): void;
   /** The JavaScript dialogs answered since the previous drain, oldest first. */
   drainDialogs?(): DialogRecord[];
+  /** The settles the driver ran inside its actions since the previous drain, oldest first. */
+  drainSettles?(): DriverSettle[];
   /**
    * The tree read last, while no command was sent since and it is young enough to act on (the
    * rule the driver's own taps resolve by); null otherwise. A step that needs geometry or a

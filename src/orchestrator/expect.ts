@@ -27,7 +27,9 @@ export async function runExpect(ctx: RunContext, result: RunResult): Promise<str
     throw e;
   }
   const evalCtx = ctx.options.expectContext ?? {};
-  let { results, tree } = await evaluateBlock(ctx, block, evalCtx);
+  const first = await evaluateBlock(ctx, block, evalCtx);
+  let { results, tree } = first;
+  const waits = first.wait ? [first.wait] : [];
   if (!passed(results) && ctx.alertGuard) {
     // With a guard present, a failed expect always gets its one re-evaluation
     // (docs/architecture.md#alert-guard).
@@ -38,8 +40,11 @@ export async function runExpect(ctx: RunContext, result: RunResult): Promise<str
       if (drained) result.expectActuations = drained.actuations;
     }
     checkCancelled(ctx.cancel);
-    ({ results, tree } = await evaluateBlock(ctx, block, evalCtx));
+    const again = await evaluateBlock(ctx, block, evalCtx);
+    ({ results, tree } = again);
+    if (again.wait) waits.push(again.wait);
   }
+  if (waits.length) result.expectWaits = waits;
   ctx.prevTree = tree;
   result.expectResults = maskResults(ctx, results);
   return passed(results) ? null : `expect: ${failedReasons(result.expectResults)}`;

@@ -36,6 +36,7 @@ const UNTIMED_CALLS: ReadonlySet<string> = new Set([
   "capabilities",
   "drainActuations",
   "drainDialogs",
+  "drainSettles",
   "exchanges",
   "answerDialogs",
   "close",

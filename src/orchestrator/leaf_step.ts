@@ -119,6 +119,7 @@ export async function runLeafStep(
     post = readOut.value;
     ctx.prevTree = post;
     ctx.afterShotTree = post;
+    for (const settle of driver.drainSettles?.() ?? []) (outcome.waits ??= []).push(settle);
     const dialogs = driver.drainDialogs?.() ?? [];
     if (dialogs.length > 0) {
       outcome.dialogs = dialogs.map((d) => ({ ...d, text: maskSecrets(ctx, d.text) }));

@@ -96,6 +96,7 @@ export async function runScenario(
     afterVerdict: "",
     durationS: 0,
     vars: ctx.vars,
+    ...(options.launch ? { launch: options.launch } : {}),
   };
   let failure: string | null;
   try {

@@ -109,7 +109,7 @@ async function dispatch(
       };
     }
     case "assert": {
-      const { results, tree } = await evaluateBlock(ctx, step.body, {});
+      const { results, tree, wait } = await evaluateBlock(ctx, step.body, {});
       const ok = results.every((r) => r.ok);
       return {
         ok,
@@ -117,6 +117,7 @@ async function dispatch(
         assertionResults: results,
         tree,
         trace: null,
+        ...(wait ? { wait } : {}),
       };
     }
     case "tap":

@@ -93,13 +93,23 @@ export interface StepOutcome {
 /**
  * What ended a wait: its condition held (`condition`), the screen held still for the reads
  * `settled` needs (`stable`), the screen differed from the wait's first read (`changed`), the
- * timeout passed (`timeout`), or a watcher's recovery failed (`aborted`).
+ * timeout passed (`timeout`), a watcher's recovery failed (`aborted`), or (`assert-retry`) only
+ * assertions a re-read cannot change still failed (`readOnce`).
  */
-export type WaitEnd = "condition" | "stable" | "changed" | "timeout" | "aborted";
+export type WaitEnd = "condition" | "stable" | "changed" | "timeout" | "aborted" | "readOnce";
+
+/** The launch readiness gate as a wait: which rung fired (`timeout` when none did). */
+export interface LaunchRecord extends WaitRecord {
+  signal: string;
+}
 
 /** One condition wait, as the report shows it: what ended it, how many reads, how long. */
 export interface WaitRecord {
-  /** `for`, `gone`, `screenChanged`, `settled`, `request` or `assert`. */
+  /**
+   * `for`, `gone`, `screenChanged`, `settled`, `request` or `assert` (wait steps); `assert-retry`
+   * (an assertion re-read under the run's floor); `scroll-settle` (a driver's in-page scroll
+   * settle); `launch` (the readiness gate, on the scenario).
+   */
   kind: string;
   endedBy: WaitEnd;
   /** Tree reads (exchange-list reads for `request`), the screenChanged baseline included. */
@@ -179,6 +189,10 @@ export interface RunResult {
   expectActuations?: Actuation[];
   /** Alerts the guard dismissed before `expect` was re-evaluated. */
   expectAlerts?: { label: string }[];
+  /** The `expect` block's re-read waits under the run's floor (docs/reports.md#waits). */
+  expectWaits?: WaitRecord[];
+  /** The launch readiness gate's wait (docs/reports.md#waits). */
+  launch?: LaunchRecord;
 }
 
 /**
@@ -214,6 +228,8 @@ export interface RunOptions {
   redact?: Redact;
   /** The scenario's evidence directory (`<NN>-<slug>`); passed to `sink.beginScenario`. */
   scenarioId?: string;
+  /** The launch readiness gate's wait, recorded on the scenario (docs/reports.md#waits). */
+  launch?: LaunchRecord;
   /** The launch readiness record, quoted in `for`-wait timeout diagnostics. */
   readiness?: WaitTrace["readiness"];
   /** Runner-side HTTP for `http` steps; defaults to the global `fetch`. */

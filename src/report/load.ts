@@ -19,7 +19,7 @@ import type {
 import { SCHEMA_VERSION } from "./manifest_types.ts";
 import { buildMatrix } from "./manifest.ts";
 import { latencySummary } from "./latency_summary.ts";
-import { parseAudit } from "./step_audit.ts";
+import { parseAudit, parseLaunch, parseWaits } from "./step_audit.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -124,6 +124,8 @@ function scenario(v: unknown): ManifestScenario {
     duration_s: num(r.duration_s),
     video_anchor_s: num(r.video_anchor_s),
     expect_alerts: list(r.expect_alerts, (a) => ({ label: str(obj(a).label) })),
+    ...(Array.isArray(r.expect_waits) ? { expect_waits: parseWaits(r.expect_waits) } : {}),
+    ...(parseLaunch(r.launch) ? { launch: parseLaunch(r.launch)! } : {}),
     expect_actuations: list(r.expect_actuations, actuation),
     dropped_expect_actuations: num(r.dropped_expect_actuations),
     skipped_captures: list(r.skipped_captures, (c) => ({

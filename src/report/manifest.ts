@@ -8,7 +8,7 @@ import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, AssertionResult, StepOutcome } from "../orchestrator/types.ts";
 import { latencySummary } from "./latency_summary.ts";
 import type { PlannedStep, RunReportInput, ScenarioRecord } from "./model.ts";
-import { auditBody } from "./step_audit.ts";
+import { auditBody, launchBody, waitBody } from "./step_audit.ts";
 import {
   type Manifest,
   type ManifestActuation,
@@ -106,6 +106,8 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     duration_s: r.durationS,
     video_anchor_s: rec.videoAnchorS,
     expect_alerts: (rec.expectAlerts ?? []).map((a) => ({ label: a.label })),
+    ...(r.expectWaits?.length ? { expect_waits: r.expectWaits.map(waitBody) } : {}),
+    ...(r.launch ? { launch: launchBody(r.launch) } : {}),
     expect_actuations: (rec.expectActuations ?? []).map(actuationBody),
     dropped_expect_actuations: rec.droppedExpectActuations ?? 0,
     skipped_captures: rec.skippedCaptures.map((c) => ({ kind: c.kind, reason: c.reason })),

@@ -7,7 +7,7 @@
  */
 
 import type { LatencySummary } from "./latency_summary.ts";
-import type { StepAudit } from "./step_audit.ts";
+import type { ManifestLaunch, ManifestWait, StepAudit } from "./step_audit.ts";
 
 /**
  * The render model's version; bump when a field the report needs is added.
@@ -222,6 +222,10 @@ export interface ManifestScenario {
   duration_s: number;
   video_anchor_s: number;
   expect_alerts: { label: string }[];
+  /** The `expect` block's re-read waits under the run's floor; absent when it read once. */
+  expect_waits?: ManifestWait[];
+  /** The launch readiness gate (docs/reports.md#waits); absent when unknown. */
+  launch?: ManifestLaunch;
   expect_actuations: ManifestActuation[];
   dropped_expect_actuations: number;
   skipped_captures: { kind: string; reason: string }[];

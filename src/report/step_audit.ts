@@ -6,12 +6,12 @@
  *
  * @module
  */
-import type { StepOutcome } from "../orchestrator/types.ts";
+import type { LaunchRecord, StepOutcome, WaitRecord } from "../orchestrator/types.ts";
 
 /** One condition wait of a step. */
 export interface ManifestWait {
   kind: string;
-  /** `condition`, `stable`, `changed`, `timeout` or `aborted`. */
+  /** `condition`, `stable`, `changed`, `timeout`, `aborted` or `readOnce`. */
   ended_by: string;
   reads: number;
   seconds: number;
@@ -22,6 +22,11 @@ export interface ManifestWait {
   watcher_acts: number;
   /** `screenChanged`: baselines re-read after a watcher acted. */
   reseeds: number;
+}
+
+/** The launch readiness gate as a wait: which rung fired (`timeout` when none did). */
+export interface ManifestLaunch extends ManifestWait {
+  signal: string;
 }
 
 /** Seconds of a step by kind of work. */
@@ -61,16 +66,7 @@ export function auditBody(o: StepOutcome): StepAudit {
   const lat = o.latency;
   const ov = o.overlay;
   return {
-    waits: (o.waits ?? []).map((w) => ({
-      kind: w.kind,
-      ended_by: w.endedBy,
-      reads: w.reads,
-      seconds: w.seconds,
-      timeout_s: w.timeoutS,
-      stable_reads: w.stableReads ?? null,
-      watcher_acts: w.watcherActs ?? 0,
-      reseeds: w.reseeds ?? 0,
-    })),
+    waits: (o.waits ?? []).map(waitBody),
     latency: lat
       ? { read_s: lat.readS, act_s: lat.actS, wait_s: lat.waitS, evidence_s: lat.evidenceS }
       : null,
@@ -90,6 +86,25 @@ export function auditBody(o: StepOutcome): StepAudit {
   };
 }
 
+/** One wait in manifest form. */
+export function waitBody(w: WaitRecord): ManifestWait {
+  return {
+    kind: w.kind,
+    ended_by: w.endedBy,
+    reads: w.reads,
+    seconds: w.seconds,
+    timeout_s: w.timeoutS,
+    stable_reads: w.stableReads ?? null,
+    watcher_acts: w.watcherActs ?? 0,
+    reseeds: w.reseeds ?? 0,
+  };
+}
+
+/** The launch readiness wait in manifest form. */
+export function launchBody(l: LaunchRecord): ManifestLaunch {
+  return { ...waitBody(l), signal: l.signal };
+}
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
@@ -105,18 +120,7 @@ const ROLES: ReadonlySet<string> = new Set(["target", "candidate", "cover"]);
 export function parseAudit(s: Obj): StepAudit {
   const lat = isObj(s.latency) ? s.latency : null;
   return {
-    waits: Array.isArray(s.waits)
-      ? s.waits.filter(isObj).map((w) => ({
-        kind: str(w.kind),
-        ended_by: str(w.ended_by),
-        reads: num(w.reads),
-        seconds: num(w.seconds),
-        timeout_s: num(w.timeout_s),
-        stable_reads: numOrNull(w.stable_reads),
-        watcher_acts: num(w.watcher_acts),
-        reseeds: num(w.reseeds),
-      }))
-      : [],
+    waits: parseWaits(s.waits),
     latency: lat
       ? {
         read_s: num(lat.read_s),
@@ -127,6 +131,29 @@ export function parseAudit(s: Obj): StepAudit {
       : null,
     overlay: parseOverlay(s.overlay),
   };
+}
+
+/** Stored waits (anything not a list: none). */
+export function parseWaits(v: unknown): ManifestWait[] {
+  return Array.isArray(v) ? v.filter(isObj).map(parseWait) : [];
+}
+
+function parseWait(w: Obj): ManifestWait {
+  return {
+    kind: str(w.kind),
+    ended_by: str(w.ended_by),
+    reads: num(w.reads),
+    seconds: num(w.seconds),
+    timeout_s: num(w.timeout_s),
+    stable_reads: numOrNull(w.stable_reads),
+    watcher_acts: num(w.watcher_acts),
+    reseeds: num(w.reseeds),
+  };
+}
+
+/** A stored launch wait, or null (older manifests have none). */
+export function parseLaunch(v: unknown): ManifestLaunch | null {
+  return isObj(v) ? { ...parseWait(v), signal: str(v.signal) } : null;
 }
 
 function parseOverlay(v: unknown): ManifestOverlay | null {

@@ -9,6 +9,7 @@ import type { Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { indexedPresent } from "../selectors/mod.ts";
+import type { LaunchRecord } from "../orchestrator/types.ts";
 
 /**
  * Which rung of the readiness gate fired (or `timeout`).
@@ -36,6 +37,34 @@ export interface Readiness {
   settled: boolean;
   /** Each rung consulted on the tick that fired, strongest first (for diagnostics). */
   rungs: ReadinessSignal[];
+  /** Tree reads, the ladder's and the stability confirmation's (failed reads included). */
+  reads: number;
+  /** The gate's bound (seconds). */
+  timeoutS: number;
+}
+
+/**
+ * The gate as a wait record for the manifest (docs/reports.md#waits): `stable` when the screen
+ * held still after a rung fired, `condition` when a rung fired but the screen kept changing
+ * (ready anyway), `timeout` when no rung fired.
+ *
+ * @example
+ * ```ts
+ * const launch = launchWait(await awaitReady(driver, { clock }));
+ * launch.endedBy; // "stable"
+ * ```
+ */
+export function launchWait(r: Readiness): LaunchRecord {
+  const endedBy = !r.ready ? "timeout" : r.settled ? "stable" : "condition";
+  return {
+    kind: "launch",
+    signal: r.signal,
+    endedBy,
+    reads: r.reads,
+    seconds: r.elapsedSeconds,
+    timeoutS: r.timeoutS,
+    ...(endedBy === "stable" ? { stableReads: 2 } : {}),
+  };
 }
 
 /**
@@ -148,7 +177,9 @@ export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promis
   const namespaces = opts.idNamespaces ?? [];
   const start = clock.now();
   const deadline = start + timeoutS;
+  let reads = 0;
   const read = async (): Promise<Element[] | null> => {
+    reads++;
     try {
       return await driver.query();
     } catch {
@@ -171,6 +202,8 @@ export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promis
           elapsedSeconds: clock.now() - start,
           settled,
           rungs,
+          reads,
+          timeoutS,
         };
       }
     }
@@ -185,6 +218,8 @@ export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promis
     elapsedSeconds: clock.now() - start,
     settled: false,
     rungs,
+    reads,
+    timeoutS,
   };
 }
 

@@ -23,6 +23,7 @@ import { scenarioWantsVideo } from "./video.ts";
 import type { Lease } from "./lease.ts";
 import type { RunPlan } from "./run_plan.ts";
 import type { StartedRun } from "./run_start.ts";
+import { launchWait } from "./readiness.ts";
 import type { Artifact } from "../evidence/sink.ts";
 
 /** Options of one pass. */
@@ -112,6 +113,7 @@ export async function runPass(
           eff.run.systemAlertHandling,
         ),
         actionTimeoutS: eff.run.actionTimeoutS,
+        ...(lease.readiness ? { launch: launchWait(lease.readiness) } : {}),
         readiness: lease.readiness
           ? {
             ready: lease.readiness.ready,

@@ -40,6 +40,26 @@ Deno.test("report.html in Chromium: frames over the screenshot, waits, traffic, 
       replaceDevice: false,
       retried: true,
     }];
+    failed.result.launch = {
+      kind: "launch",
+      signal: "namespace",
+      endedBy: "condition",
+      reads: 4,
+      seconds: 0.3,
+      timeoutS: 10,
+    };
+    failed.result.expectWaits = [
+      { kind: "assert-retry", endedBy: "timeout", reads: 7, seconds: 0.3, timeoutS: 0.3 },
+    ];
+    input.results[0].result.launch = {
+      kind: "launch",
+      signal: "readyWhen",
+      endedBy: "stable",
+      reads: 2,
+      seconds: 0.05,
+      timeoutS: 10,
+      stableReads: 2,
+    };
     const [typeStep, tapStep] = failed.result.steps;
     typeStep.waits = [{ kind: "settled", endedBy: "timeout", reads: 20, seconds: 1, timeoutS: 1 }];
     typeStep.ok = true;
@@ -54,7 +74,12 @@ Deno.test("report.html in Chromium: frames over the screenshot, waits, traffic, 
       point: null,
     };
     tapStep.latency = { readS: 0.5, actS: 0.5, waitS: 0.5, evidenceS: 0.25 };
-    for (const a of [...failed.result.steps.flatMap((s) => s.artifacts)]) {
+    const outcomes = input.results.flatMap((r) => [
+      ...r.result.beforeOutcomes,
+      ...r.result.steps,
+      ...r.result.afterOutcomes,
+    ]);
+    for (const a of outcomes.flatMap((s) => s.artifacts)) {
       if (a.kind !== "screenshot") continue;
       await Deno.mkdir(join(runDir, dirname(a.name)), { recursive: true });
       await Deno.writeFile(join(runDir, a.name), PNG);
@@ -111,6 +136,27 @@ Deno.test("report.html in Chromium: frames over the screenshot, waits, traffic, 
       extras.join("|"),
     );
     assert.ok(extras.some((t) => t.includes("1 request · 1 failed")), extras.join("|"));
+
+    // The launch gate: which rung fired and whether the screen held still; unsettled is marked.
+    const launch = block.locator("p.launch");
+    assert.match(
+      (await launch.textContent()) ?? "",
+      /^launch: namespace met, screen never held still, went on · 4 reads · 300 ms of 10.0s/,
+    );
+    assert.equal(await launch.locator(".tmo").textContent(), "settle timeout");
+    // A passing scenario is built when opened.
+    await page.locator("details.scn.ok > summary").click();
+    const settled = page.locator("details.scn.ok p.launch");
+    assert.match(
+      (await settled.textContent()) ?? "",
+      /^launch: readyWhen met, screen held still · 2 reads/,
+    );
+    assert.equal(await settled.locator(".tmo").count(), 0);
+    // expect's re-read under the floor.
+    assert.match(
+      (await block.locator("p.wait").textContent()) ?? "",
+      /^wait assert-retry: timed out · 7 reads · 300 ms of 0.3/,
+    );
 
     // The failing step's panel lists its exchange, and its latency bar.
     const traffic = block.locator("tr.detail:not([hidden]) table.traffic tr.bad");

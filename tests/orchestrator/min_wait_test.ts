@@ -95,3 +95,70 @@ Deno.test("min wait floor: an if condition is still one snapshot", async () => {
 function assertStep(...assertions: Assertion[]): Step {
   return { action: "assert", body: assertions };
 }
+
+Deno.test("min wait floor: a re-read assert records an assert-retry wait; a first-read pass none", async () => {
+  const held = laterApp();
+  const r = await runScenario(held.driver, scenario({ steps: [assertStep(exists("later"))] }), {
+    clock: held.clock,
+    minWaitTimeoutS: 5,
+  });
+  assert.equal(r.ok, true);
+  const [wait] = r.steps[0].waits ?? [];
+  assert.deepEqual({ ...wait, seconds: undefined }, {
+    kind: "assert-retry",
+    endedBy: "condition",
+    reads: 5,
+    seconds: undefined,
+    timeoutS: 5,
+  });
+  assert.ok(near(wait.seconds, 0.2), `took ${wait.seconds}`);
+
+  const first = laterApp();
+  const once = await runScenario(first.driver, scenario({ steps: [assertStep(exists("home"))] }), {
+    clock: first.clock,
+    minWaitTimeoutS: 5,
+  });
+  assert.equal(once.ok, true);
+  assert.equal(once.steps[0].waits, undefined);
+});
+
+Deno.test("min wait floor: an assert that ran out the floor records a timed-out assert-retry", async () => {
+  const { clock, driver } = laterApp();
+  const r = await runScenario(driver, scenario({ steps: [assertStep(exists("never"))] }), {
+    clock,
+    minWaitTimeoutS: 0.3,
+  });
+  const [wait] = r.steps[0].waits ?? [];
+  assert.equal(wait.kind, "assert-retry");
+  assert.equal(wait.endedBy, "timeout");
+  assert.equal(wait.reads, 7); // 0, .05 … .3
+  assert.ok(near(wait.seconds, 0.3));
+});
+
+Deno.test("min wait floor: expect records its re-read as a wait on the scenario", async () => {
+  const held = laterApp();
+  const r = await runScenario(held.driver, scenario({ expect: [exists("later")] }), {
+    clock: held.clock,
+    minWaitTimeoutS: 5,
+  });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.expectWaits?.map((w) => [w.kind, w.endedBy, w.reads]), [
+    ["assert-retry", "condition", 5],
+  ]);
+
+  // Stopped early on a read-once kind: said so, not "timeout".
+  const mixed = laterApp();
+  const failed = await runScenario(
+    mixed.driver,
+    scenario({ expect: [exists("later"), noLogin] }),
+    { clock: mixed.clock, minWaitTimeoutS: 5 },
+  );
+  assert.deepEqual(failed.expectWaits?.map((w) => [w.endedBy, w.reads]), [["readOnce", 5]]);
+
+  const first = laterApp();
+  const once = await runScenario(first.driver, scenario({ expect: [exists("home")] }), {
+    clock: first.clock,
+    minWaitTimeoutS: 5,
+  });
+  assert.equal(once.expectWaits, undefined);
+});

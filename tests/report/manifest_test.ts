@@ -228,3 +228,46 @@ Deno.test("remote sessions: one per attempt in the manifest, schema-valid, read 
   assert.deepEqual(validateManifest(json), []);
   assert.deepEqual(normalizeManifest(json).scenarios[0].remote_sessions, expected);
 });
+
+Deno.test("manifest: the launch gate and expect's re-reads are scenario waits, absent when unknown", () => {
+  const input = smallRun();
+  const r = input.results[0].result;
+  r.launch = {
+    kind: "launch",
+    signal: "readyWhen",
+    endedBy: "condition",
+    reads: 5,
+    seconds: 0.4,
+    timeoutS: 10,
+  };
+  r.expectWaits = [{
+    kind: "assert-retry",
+    endedBy: "readOnce",
+    reads: 3,
+    seconds: 0.1,
+    timeoutS: 5,
+  }];
+  const m = buildManifest(input);
+  const [withWaits, without] = m.scenarios;
+  assert.deepEqual(withWaits.launch, {
+    kind: "launch",
+    ended_by: "condition",
+    reads: 5,
+    seconds: 0.4,
+    timeout_s: 10,
+    stable_reads: null,
+    watcher_acts: 0,
+    reseeds: 0,
+    signal: "readyWhen",
+  });
+  assert.deepEqual(withWaits.expect_waits?.map((w) => [w.kind, w.ended_by, w.reads]), [
+    ["assert-retry", "readOnce", 3],
+  ]);
+  assert.equal("launch" in without, false);
+  assert.equal("expect_waits" in without, false);
+  const stored = JSON.parse(JSON.stringify(m));
+  assert.deepEqual(validateManifest(stored), []);
+  const back = normalizeManifest(stored).scenarios[0];
+  assert.deepEqual(back.launch, withWaits.launch);
+  assert.deepEqual(back.expect_waits, withWaits.expect_waits);
+});

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { awaitReady, MAX_SETTLE_POLLS, SETTLE_POLL_S } from "../../src/runner/readiness.ts";
+import {
+  awaitReady,
+  launchWait,
+  MAX_SETTLE_POLLS,
+  SETTLE_POLL_S,
+} from "../../src/runner/readiness.ts";
 import { FakeClock } from "../../src/time/clock.ts";
 import { CancelSource, RunCancelled } from "../../src/time/cancel.ts";
 import { el, timedDriver } from "./doubles.ts";
@@ -91,4 +96,36 @@ Deno.test("readiness: cancellation is read inside the poll loop", async () => {
     return [el("root")];
   });
   await assert.rejects(awaitReady(driver, { clock, cancel }), RunCancelled);
+});
+
+Deno.test("readiness: the gate records its reads and bound, and becomes a launch wait", async () => {
+  const clock = new FakeClock();
+  const still = timedDriver(clock, (t) => t < 0.5 ? [el("root")] : [el("root"), el("home.title")]);
+  const ready = await awaitReady(still, { clock, readyWhen: { id: "home.title" }, timeoutS: 7 });
+  assert.equal(ready.reads, still.reads);
+  assert.equal(ready.timeoutS, 7);
+  assert.deepEqual(launchWait(ready), {
+    kind: "launch",
+    signal: "readyWhen",
+    endedBy: "stable",
+    reads: still.reads,
+    seconds: ready.elapsedSeconds,
+    timeoutS: 7,
+    stableReads: 2,
+  });
+
+  let n = 0;
+  const moving = timedDriver(clock, () => [el("root"), el("moving", [n++, 0, 10, 10])]);
+  const restless = launchWait(await awaitReady(moving, { clock }));
+  assert.deepEqual([restless.signal, restless.endedBy, restless.reads], [
+    "count",
+    "condition",
+    1 + MAX_SETTLE_POLLS,
+  ]);
+  assert.equal(restless.stableReads, undefined);
+
+  const empty = timedDriver(clock, () => [el("root")]);
+  const none = launchWait(await awaitReady(empty, { clock, timeoutS: 1 }));
+  assert.deepEqual([none.signal, none.endedBy, none.reads], ["timeout", "timeout", empty.reads]);
+  assert.ok(none.seconds >= 1);
 });

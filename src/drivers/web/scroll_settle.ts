@@ -5,20 +5,52 @@
  *
  * @module
  */
+import type { DriverSettle } from "../driver.ts";
 
 /** Unchanged frames that count as "at rest". */
 export const STABLE_FRAMES = 2;
 /** Most frames to wait. */
 export const MAX_FRAMES = 30;
+/** Seconds after which the settle gives up when frames stop coming. */
+export const SCROLL_SETTLE_FALLBACK_S = 2;
+
+/** How an in-page scroll settle ended: the frames it read and whether the offsets held still. */
+export interface ScrollSettleEnd {
+  /** Animation frames read (the baseline read not counted). */
+  frames: number;
+  /** True when the offsets stayed unchanged for `stableFrames` frames; false when a bound hit. */
+  stable: boolean;
+}
+
+/**
+ * The settle as a wait record on the step (docs/reports.md#waits): its reads are the baseline
+ * read plus one per frame.
+ *
+ * @example
+ * ```ts
+ * scrollSettleRecord({ frames: 3, stable: true }, 0.05).endedBy; // "stable"
+ * ```
+ */
+export function scrollSettleRecord(end: ScrollSettleEnd, seconds: number): DriverSettle {
+  return {
+    kind: "scroll-settle",
+    endedBy: end.stable ? "stable" : "timeout",
+    reads: end.frames + 1,
+    seconds,
+    timeoutS: SCROLL_SETTLE_FALLBACK_S,
+    ...(end.stable ? { stableReads: STABLE_FRAMES + 1 } : {}),
+  };
+}
 
 /**
  * In-page: watches the scroll offsets of the element under `(x, y)`, its ancestors and the
- * document. Resolves with the frames waited, or -1 when frames stopped coming (a hidden page
- * throttles `requestAnimationFrame`) and a time bound ended the wait.
+ * document. Resolves with the frames waited and whether they held still; `stable` is false when
+ * `maxFrames` passed or frames stopped coming (a hidden page throttles `requestAnimationFrame`)
+ * and the time bound ended the wait.
  */
 export function pageScrollSettle(
   a: { x: number; y: number; stableFrames: number; maxFrames: number; fallbackMs: number },
-): Promise<number> {
+): Promise<ScrollSettleEnd> {
   const watched: Element[] = [];
   for (let el = document.elementFromPoint(a.x, a.y); el; el = el.parentElement) watched.push(el);
   if (document.scrollingElement) watched.push(document.scrollingElement);
@@ -29,7 +61,7 @@ export function pageScrollSettle(
     let last = signature();
     let stable = 0;
     let frames = 0;
-    const timer = setTimeout(() => resolve(-1), a.fallbackMs);
+    const timer = setTimeout(() => resolve({ frames, stable: false }), a.fallbackMs);
     const tick = () => {
       frames++;
       const now = signature();
@@ -40,7 +72,7 @@ export function pageScrollSettle(
       }
       if (stable >= a.stableFrames || frames >= a.maxFrames) {
         clearTimeout(timer);
-        resolve(frames);
+        resolve({ frames, stable: stable >= a.stableFrames });
       } else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);

@@ -19,6 +19,7 @@ import {
   type DialogRecord,
   type Driver,
   type DriverInterval,
+  type DriverSettle,
   type Element,
   ElementDisabled,
   ElementNotFound,
@@ -66,7 +67,13 @@ import {
 import { pageCaretToEnd, pageFocusedEditable } from "./focus.ts";
 import { playwrightKey } from "./key_names.ts";
 import type { NetworkCollector } from "./network.ts";
-import { MAX_FRAMES, pageScrollSettle, STABLE_FRAMES } from "./scroll_settle.ts";
+import {
+  MAX_FRAMES,
+  pageScrollSettle,
+  SCROLL_SETTLE_FALLBACK_S,
+  scrollSettleRecord,
+  STABLE_FRAMES,
+} from "./scroll_settle.ts";
 import { cdpPageCall, PageCallees } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
 import { FrameWatch } from "./frame_watch.ts";
@@ -196,6 +203,7 @@ export class WebDriver implements Driver {
   #testId: string;
   #dialogPolicy: DialogPolicy = { default: "dismiss", byKind: {} };
   #dialogs: DialogRecord[] = [];
+  #settles: DriverSettle[] = [];
   #reuseShots: boolean;
   #frameWatch = new FrameWatch();
   #lastShot: LastShot | null = null;
@@ -317,6 +325,12 @@ export class WebDriver implements Driver {
 
   answerDialogs(policy: DialogPolicy): void {
     this.#dialogPolicy = { default: policy.default, byKind: { ...policy.byKind } };
+  }
+
+  drainSettles(): DriverSettle[] {
+    const out = this.#settles;
+    this.#settles = [];
+    return out;
   }
 
   drainDialogs(): DialogRecord[] {
@@ -449,13 +463,15 @@ export class WebDriver implements Driver {
         await this.page.mouse.move(from[0], from[1]);
         await this.page.mouse.wheel(dx, dy);
       }
-      await this.#evaluate(pageScrollSettle, {
+      const started = this.#clock.now();
+      const end = await this.#evaluate(pageScrollSettle, {
         x: from[0],
         y: from[1],
         stableFrames: STABLE_FRAMES,
         maxFrames: MAX_FRAMES,
-        fallbackMs: 2000,
+        fallbackMs: SCROLL_SETTLE_FALLBACK_S * 1000,
       });
+      this.#settles.push(scrollSettleRecord(end, this.#clock.now() - started));
     });
   }
 

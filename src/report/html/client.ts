@@ -18,7 +18,7 @@ import type {
 } from "../manifest_types.ts";
 import type { ScenarioSummary } from "./summary.ts";
 import type { ScenarioTraffic, TrafficEntry } from "../step_traffic.ts";
-import type { ManifestOverlay, ManifestWait } from "../step_audit.ts";
+import type { ManifestLaunch, ManifestOverlay, ManifestWait } from "../step_audit.ts";
 
 /**
  * How many failed scenarios are opened (and built) on load; the rest wait for a click.
@@ -485,11 +485,14 @@ export function reportClient(doc: Document, autoOpen: number): void {
     changed: "screen changed",
     timeout: "timed out",
     aborted: "a recovery failed",
+    readOnce: "only read-once assertions still failed",
   };
   function waitText(w: ManifestWait): string {
     let end = ENDED[w.ended_by] ?? w.ended_by;
     if (w.ended_by === "stable") end = w.stable_reads + " identical reads";
-    if (w.kind === "settled" && w.ended_by === "timeout") end = "timed out, went on";
+    if ((w.kind === "settled" || w.kind === "scroll-settle") && w.ended_by === "timeout") {
+      end = "timed out, went on";
+    }
     const bits = [
       w.kind + ": " + end,
       w.reads + " read" + (w.reads === 1 ? "" : "s"),
@@ -498,6 +501,24 @@ export function reportClient(doc: Document, autoOpen: number): void {
     if (w.watcher_acts) bits.push("watchers acted " + w.watcher_acts + "×");
     if (w.reseeds) bits.push("baseline re-read " + w.reseeds + "×");
     return bits.join(" · ");
+  }
+  // The readiness gate before the first step: which rung fired and whether the screen then held
+  // still; anything but a settled screen is marked like a passing step's settle timeout.
+  function launchLine(l: ManifestLaunch): El {
+    const end = l.ended_by === "timeout" ? "not ready, timed out, went on" : l.signal + " met, " +
+      (l.ended_by === "stable" ? "screen held still" : "screen never held still, went on");
+    const line = h(
+      "p",
+      "launch",
+      "launch: " + end + " · " + l.reads + " read" + (l.reads === 1 ? "" : "s") + " · " +
+        ms(l.seconds) + " of " + seconds(l.timeout_s),
+    );
+    if (l.ended_by !== "stable") {
+      const badge = h("span", "tmo", "settle timeout");
+      badge.title = "the app was not ready or its screen never held still before the first step";
+      add(line, badge);
+    }
+    return line;
   }
   function trafficTable(list: TrafficEntry[], start: number): El {
     const { table: t, body } = table(["at", "", "what"], "traffic");
@@ -766,6 +787,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const base = s.video_anchor_s > 0 ? s.video_anchor_s : firsts.length ? Math.min(...firsts) : 0;
     const recovery = recoveryBox(s);
     if (recovery) add(result, recovery);
+    if (s.launch) add(result, launchLine(s.launch));
     if (s.before_outcomes.length) {
       add(
         result,
@@ -798,6 +820,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
         ? assertionTable(s.expect_results, "expect")
         : h("p", "muted", "none"),
     );
+    for (const w of s.expect_waits ?? []) add(exp, h("p", "wait", "wait " + waitText(w)));
     add(result, exp);
     tab("Result", result);
     // A tab with nothing in it is not shown.

@@ -7,6 +7,11 @@ import {
   ElementNotTappable,
   UnsupportedAction,
 } from "../../../src/drivers/driver.ts";
+import {
+  MAX_FRAMES,
+  SCROLL_SETTLE_FALLBACK_S,
+  STABLE_FRAMES,
+} from "../../../src/drivers/web/scroll_settle.ts";
 import { html, read, withChromium, withPage, withServer } from "./fixture.ts";
 
 const SCROLLER = `<body style="margin:0">
@@ -20,6 +25,18 @@ const SCROLLER = `<body style="margin:0">
   for (const type of ["pointerdown", "pointermove", "pointerup"]) {
     pad.addEventListener(type, (e) => events.push([type, e.pointerType, Math.round(e.clientX), Math.round(e.clientY)]));
   }
+</script>
+</body>`;
+
+/** A list that scrolls itself by a pixel every frame: its offsets never hold still. */
+const RESTLESS = `<body style="margin:0">
+<div data-testid="list" style="position:absolute;left:0;top:0;width:300px;height:300px;overflow:auto">
+  <div style="height:300000px"></div>
+</div>
+<script>
+  const list = document.querySelector("[data-testid=list]");
+  const drift = () => { list.scrollTop += 1; requestAnimationFrame(drift); };
+  requestAnimationFrame(drift);
 </script>
 </body>`;
 
@@ -61,8 +78,38 @@ Deno.test("gestures on a real page", async (t) => {
         );
         const [first] = driver.drainActuations().actuations;
         assert.deepEqual([first.gesture, first.points], ["scroll", [[150, 200], [150, 50]]]);
+        // Each scroll's settle is recorded once: what ended it, its reads and time.
+        const settles = driver.drainSettles();
+        assert.equal(settles.length, 2);
+        for (const s of settles) {
+          assert.deepEqual([s.kind, s.endedBy, s.stableReads, s.timeoutS], [
+            "scroll-settle",
+            "stable",
+            STABLE_FRAMES + 1,
+            SCROLL_SETTLE_FALLBACK_S,
+          ]);
+          assert.ok(s.reads >= STABLE_FRAMES + 1 && s.reads <= MAX_FRAMES + 1, `${s.reads} reads`);
+          assert.ok(s.seconds >= 0);
+        }
+        assert.deepEqual(driver.drainSettles(), []);
       });
     });
+
+    await t.step(
+      "a scroll whose content never comes to rest records a timed-out settle",
+      async () => {
+        await withPage(lab, RESTLESS, async ({ driver }) => {
+          await driver.scroll([150, 200], [150, 50]);
+          const [settle] = driver.drainSettles();
+          assert.deepEqual([settle.kind, settle.endedBy, settle.reads], [
+            "scroll-settle",
+            "timeout",
+            MAX_FRAMES + 1,
+          ]);
+          assert.equal(settle.stableReads, undefined);
+        });
+      },
+    );
 
     await t.step("in a touch context scroll is a one-finger drag that does not fling", async () => {
       await withPage(lab, SCROLLER, async ({ driver, page }) => {
