@@ -271,25 +271,7 @@ async function benchFlow(baseUrl: string, chromium: string, work: string) {
   const pwtest: number[] = [];
   // Interleaved, so drift in the machine's load hits every contestant alike.
   for (let i = 0; i <= FLOW_REPEATS; i++) {
-    const b = checked(
-      "bajutsu",
-      await timed(Deno.execPath(), [
-        "run",
-        "-A",
-        join(REPO_ROOT, "main.ts"),
-        "run",
-        "--config",
-        DEMO_CONFIG,
-        "--target",
-        "demo",
-        "--base-url",
-        baseUrl,
-        "--scenario",
-        scenario,
-        "--runs-dir",
-        runsDir,
-      ], { env }),
-    );
+    const b = checked("bajutsu", await runFlow(baseUrl, scenario, runsDir, env));
     const bSteps = await manifestSteps(runsDir);
     const r = checked("plain script", await timed("node", ["raw.mjs"], { cwd: pwDir, env }));
     const p = checked(
@@ -318,6 +300,31 @@ async function benchFlow(baseUrl: string, chromium: string, work: string) {
   };
 }
 
+/** One whole `bajutsu run` of a single flow scenario against the demo app. */
+function runFlow(
+  baseUrl: string,
+  scenario: string,
+  runsDir: string,
+  env: Record<string, string>,
+): ReturnType<typeof timed> {
+  return timed(Deno.execPath(), [
+    "run",
+    "-A",
+    join(REPO_ROOT, "main.ts"),
+    "run",
+    "--config",
+    DEMO_CONFIG,
+    "--target",
+    "demo",
+    "--base-url",
+    baseUrl,
+    "--scenario",
+    scenario,
+    "--runs-dir",
+    runsDir,
+  ], { env });
+}
+
 /**
  * `--workers 1` against `--workers 2`, interleaved round by round, and the machine's ceiling in
  * the same rounds: the 30-step flow run alone, then as two processes at once (nothing shared),
@@ -337,22 +344,7 @@ async function benchWorkers(baseUrl: string, work: string) {
   const scenario = join(work, "ceiling-flow.yaml");
   await Deno.writeTextFile(scenario, flowScenarioYaml());
   const flow = (i: number) =>
-    timed(Deno.execPath(), [
-      "run",
-      "-A",
-      join(REPO_ROOT, "main.ts"),
-      "run",
-      "--config",
-      DEMO_CONFIG,
-      "--target",
-      "demo",
-      "--base-url",
-      baseUrl,
-      "--scenario",
-      scenario,
-      "--runs-dir",
-      join(work, `runs-ceiling-${i}`),
-    ], { env: { DEMO_PASSWORD } });
+    runFlow(baseUrl, scenario, join(work, `runs-ceiling-${i}`), { DEMO_PASSWORD });
   const pair = async () => {
     const alone = checked("flow alone", await flow(0)).seconds;
     const t0 = performance.now();
