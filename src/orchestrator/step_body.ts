@@ -177,9 +177,10 @@ async function dispatch(
     case "rotate":
       await rotate(ctx, step.body);
       return PASSED;
-    case "relaunch":
-      await relaunch(ctx, step.body);
-      return PASSED;
+    case "relaunch": {
+      const gate = await relaunch(ctx, step.body);
+      return gate ? { ...PASSED, wait: gate } : PASSED;
+    }
     case "handleSystemAlert":
       await handleSystemAlert(ctx, step.body);
       return PASSED;

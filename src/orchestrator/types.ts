@@ -108,7 +108,8 @@ export interface WaitRecord {
   /**
    * `for`, `gone`, `screenChanged`, `settled`, `request` or `assert` (wait steps); `assert-retry`
    * (an assertion re-read under the run's floor); `scroll-settle` (a driver's in-page scroll
-   * settle); `launch` (the readiness gate, on the scenario).
+   * settle); `launch` (the readiness gate, on the scenario); `relaunch` (the readiness gate after a
+   * relaunch step).
    */
   kind: string;
   endedBy: WaitEnd;
@@ -202,8 +203,9 @@ export interface RunResult {
 export type AlertGuard = (driver: Driver, tree: Element[] | null) => Promise<string | null>;
 
 /** Re-launches the app (terminate + launch with overrides) then waits until it is ready. */
+/** Relaunches the app; resolves to the readiness gate's record when it ran one. */
 export type Relauncher = (overrides: { env?: Record<string, string>; args?: string[] }) => Promise<
-  void
+  WaitRecord | void
 >;
 
 export interface RunOptions {

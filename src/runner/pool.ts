@@ -12,7 +12,7 @@ import type { CancelSignal } from "../time/cancel.ts";
 import { type DeadlineFactory, timerDeadline, withinDeadline } from "../time/deadline.ts";
 import type { Environment, EnvironmentFactory } from "../drivers/environment.ts";
 import type { Lease, LeaseFn, LeaseRequest } from "./lease.ts";
-import { awaitReady, type Readiness } from "./readiness.ts";
+import { awaitReady, launchWait, type Readiness } from "./readiness.ts";
 
 /**
  * What a pool is built from: its lanes, the environment factory and the evidence sinks.
@@ -235,13 +235,16 @@ export function devicePool(opts: PoolOptions): DevicePool {
         relauncher: leasedEnv.relaunch
           ? async (o) => {
             await leasedEnv.relaunch!(o);
-            await awaitReady(driver, {
+            const gate = await awaitReady(driver, {
               clock: opts.clock,
               cancel: opts.cancel,
               readyWhen: opts.readyWhen,
               idNamespaces: opts.idNamespaces,
               timeoutS: opts.readyTimeoutS,
             });
+            // The step's own wait record; the rung that fired stays with the launch's.
+            const { signal: _rung, ...wait } = launchWait(gate);
+            return { ...wait, kind: "relaunch" };
           }
           : null,
         device: leasedEnv.device,

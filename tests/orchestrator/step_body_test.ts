@@ -162,4 +162,23 @@ Deno.test("relaunch goes through the injected relauncher with the step's overrid
   );
   assert.equal(r.ok, true);
   assert.deepEqual(seen, [{ env: { A: "1" }, args: ["-x"] }]);
+  assert.equal(r.steps[0].waits, undefined, "no gate ran, no wait recorded");
+});
+
+Deno.test("a relaunch's readiness gate is recorded as the step's wait", async () => {
+  const { clock, driver } = fake();
+  const gate = {
+    kind: "relaunch",
+    endedBy: "timeout",
+    reads: 7,
+    seconds: 10,
+    timeoutS: 10,
+  } as const;
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [{ action: "relaunch", body: {} }] }),
+    { clock, relauncher: () => Promise.resolve({ ...gate }) },
+  );
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.steps[0].waits, [gate]);
 });

@@ -36,6 +36,10 @@ class FakeResidentEnv implements Environment {
     );
     return Promise.resolve(timedDriver(this.clock, () => [el("a"), el("b")]));
   }
+  relaunch(_overrides: { env?: Record<string, string>; args?: string[] }) {
+    this.log.push(`relaunch ${this.device}`);
+    return Promise.resolve();
+  }
   health() {
     this.log.push(`health ${this.device}`);
     if (this.probeHangs) return new Promise<boolean>(() => {});
@@ -108,6 +112,30 @@ Deno.test("warm runner: the resident is reused across leases with only the app r
   assert.equal(envs.length, 1);
   assert.deepEqual(envs[0].starts.map((s) => s.warm), [false, true]);
   assert.deepEqual(pool.stats(), { coldStarts: 1, warmReuses: 1, healthMisses: 0 });
+});
+
+Deno.test("a relaunch step's readiness gate comes back as the step's wait record", async () => {
+  const { pool, log } = setup(3);
+  const lease = await pool.lease({
+    scenario: scenario("a"),
+    sid: "00-a",
+    erase: false,
+    forcedErase: false,
+    replaceDevice: false,
+    attempt: 1,
+  });
+  try {
+    assert.ok(lease.relauncher);
+    const gate = await lease.relauncher({ env: { MODE: "x" } });
+    assert.ok(gate, "the gate's record");
+    assert.equal(gate.kind, "relaunch");
+    assert.equal(gate.endedBy, "stable", "the screen held still after the app was up");
+    assert.ok(gate.reads >= 2, `reads ${gate.reads}`);
+    assert.equal("signal" in gate, false, "the rung stays with the launch record");
+    assert.ok(log.includes("relaunch sim-1"));
+  } finally {
+    await lease.release();
+  }
 });
 
 Deno.test("warm runner: reuse is bounded by max warm reuses, then respawned cold", async () => {

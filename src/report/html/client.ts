@@ -490,7 +490,10 @@ export function reportClient(doc: Document, autoOpen: number): void {
   function waitText(w: ManifestWait): string {
     let end = ENDED[w.ended_by] ?? w.ended_by;
     if (w.ended_by === "stable") end = w.stable_reads + " identical reads";
-    if ((w.kind === "settled" || w.kind === "scroll-settle") && w.ended_by === "timeout") {
+    if (
+      (w.kind === "settled" || w.kind === "scroll-settle" || w.kind === "relaunch") &&
+      w.ended_by === "timeout"
+    ) {
       end = "timed out, went on";
     }
     const bits = [
