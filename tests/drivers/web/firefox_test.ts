@@ -1,6 +1,6 @@
 /**
  * The web driver on Firefox (WebDriver BiDi): the gestures whose wire form differs from
- * Chromium's. Runs only where a Firefox is installed (CI installs Chromium only); elsewhere the
+ * Chromium's. Runs where a Firefox is installed (`.ci/run` installs firefox-esr); elsewhere the
  * test is skipped and says why on stderr — the one allowed skip (see docs/backends.md#web).
  */
 import assert from "node:assert/strict";
