@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveDemo } from "../../demos/web/serve.ts";
 import { VERSION } from "../../src/version.ts";
+import { readAnnouncedUrl } from "../../src/serve/announce.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FAKE_CONFIG = join(REPO_ROOT, "tests/fixtures/fake_target/bajutsu.config.yaml");
@@ -122,13 +123,9 @@ async function serveSuite(bin: string, work: string, log: (l: string) => void) {
   const stderr = new Response(child.stderr).text();
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    let url: string | null = null;
-    while (url === null) {
-      const { value, done } = await reader.read();
-      if (done) throw new SmokeFailure(`serve: ended before printing its URL\n${await stderr}`);
-      seen += value;
-      url = /bajutsu serve: (http:\/\/\S+?)\/?\n/.exec(seen)?.[1] ?? null;
+    const { url } = await readAnnouncedUrl(reader);
+    if (url === null) {
+      throw new SmokeFailure(`serve: ended before printing its URL\n${await stderr}`);
     }
     reader.releaseLock();
     child.stdout.cancel().catch(() => {});

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, moduleGraph, REPO_ROOT, staticClosure } from "../support/module_graph.ts";
 import { INCLUDES } from "../../scripts/compile.ts";
+import { readAnnouncedUrl } from "../../src/serve/announce.ts";
 
 const FAKE_TARGET = join(REPO_ROOT, "tests/fixtures/fake_target");
 const FAKE_APPS = join(REPO_ROOT, "tests/fixtures/fake_apps");
@@ -123,14 +124,8 @@ async function servePage(tree: string, work: string): Promise<{ status: number; 
   const stderr = new Response(child.stderr).text();
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    let url: string | null = null;
-    while (url === null) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`serve ended before printing its URL: ${await stderr}`);
-      seen += value;
-      url = /bajutsu serve: (http:\/\/\S+?)\/?\n/.exec(seen)?.[1] ?? null;
-    }
+    const { url } = await readAnnouncedUrl(reader);
+    if (url === null) throw new Error(`serve ended before printing its URL: ${await stderr}`);
     reader.releaseLock();
     child.stdout.cancel().catch(() => {});
     const res = await fetch(`${url}/`);

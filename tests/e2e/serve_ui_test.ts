@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { serveDemo } from "../../demos/web/serve.ts";
 import { DEMO_PASSWORD } from "../../scripts/demo.ts";
 import type { Manifest } from "../../src/report/manifest_types.ts";
+import { readAnnouncedUrl } from "../../src/serve/announce.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TOKEN = "serve-ui-test-token";
@@ -45,17 +46,12 @@ async function startServe(runsDir: string, demoUrl: string) {
   }).spawn();
   const stderr = new Response(child.stderr).text();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  const urlLine = /bajutsu serve: (http:\/\/\S+?)\/\n/;
-  while (!urlLine.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve ended early:\n${out}\n${await stderr}`);
-    out += value;
-  }
+  const { url, seen } = await readAnnouncedUrl(reader);
+  if (url === null) throw new Error(`serve ended early:\n${seen}\n${await stderr}`);
   const drained = (async () => {
     while (!(await reader.read()).done) { /* keep the pipe empty */ }
   })();
-  return { child, url: urlLine.exec(out)![1], stderr, drained };
+  return { child, url, stderr, drained };
 }
 
 /** Runs the UI scenarios against serve with our own web backend. */

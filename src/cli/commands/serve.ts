@@ -89,6 +89,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
   }
   const { cancelGrace, runRetentionDays } = await import("../../config/env_knobs.ts");
   const { startServe } = await import("../../serve/server.ts");
+  const { announceLine } = await import("../../serve/announce.ts");
   const knobWarning = (line: string) => io.stderr(`warning: ${line}`);
   const graceS = cancelGrace(env, knobWarning);
   const retentionDays = runRetentionDays(env, knobWarning);
@@ -113,7 +114,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
     io.stderr(`serve: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT_USAGE;
   }
-  io.stdout(`bajutsu serve: ${server.url}/`);
+  io.stdout(announceLine(server.url));
   if (server.loginUrl) io.stdout(`log in (one-time link): ${server.loginUrl}`);
   io.stderr(
     `config: ${server.context.config.path ?? "none (--config)"} · runs: ${server.context.runsDir}`,
