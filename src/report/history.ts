@@ -13,6 +13,7 @@ import { parseManifest } from "./load.ts";
 import type { Manifest } from "./manifest_types.ts";
 import { compareRunIdsNewestFirst } from "./run_id.ts";
 import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
+import { isFile } from "../fs/probe.ts";
 
 /**
  * One run in the history.
@@ -135,14 +136,6 @@ export async function scanRuns(
     }
   }
   return runs;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -6,6 +6,7 @@
  * @module
  */
 import { join } from "node:path";
+import { entryExists } from "../fs/probe.ts";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -74,22 +75,12 @@ export async function uniqueRunId(runsDir: string, date: Date, prefix = ""): Pro
   const base = makeRunId(date, prefix);
   for (let n = 1;; n++) {
     const id = n === 1 ? base : `${base}-${n}`;
-    if (await exists(join(runsDir, ".trash", id))) continue;
+    if (await entryExists(join(runsDir, ".trash", id))) continue;
     try {
       await Deno.mkdir(join(runsDir, id), { mode: 0o700 });
       return id;
     } catch (err) {
       if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
     }
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
   }
 }

@@ -4,14 +4,7 @@
  *
  * @module
  */
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
-}
+import { isFile } from "../fs/probe.ts";
 
 async function manifestPathOf(path: string): Promise<string | null> {
   if (await isFile(path)) return path;

@@ -13,6 +13,7 @@ import { type RunSummary, summarizeRun } from "../report/history.ts";
 import { compareRunIdsNewestFirst, parseRunId } from "../report/run_id.ts";
 import { refreshRunsIndex } from "../report/write_report.ts";
 import { badRequest, HttpError, notFound } from "./errors.ts";
+import { entryExists, isFile } from "../fs/probe.ts";
 
 /** The trash folder's name inside the runs folder. */
 export const TRASH_DIR = ".trash";
@@ -106,7 +107,7 @@ export class HistoryStore {
     if (!(await isFile(join(from, "manifest.json")))) throw notFound(`no run ${id}`);
     await Deno.mkdir(this.trashDir, { recursive: true, mode: 0o700 });
     const to = join(this.trashDir, id);
-    if (await exists(to)) await Deno.remove(to, { recursive: true });
+    if (await entryExists(to)) await Deno.remove(to, { recursive: true });
     await Deno.rename(from, to);
     // The folder's mtime records when it was deleted (the retention clock).
     const now = this.opts.now();
@@ -118,9 +119,9 @@ export class HistoryStore {
   async restore(id: string): Promise<void> {
     checkRunId(id);
     const from = join(this.trashDir, id);
-    if (!(await exists(from))) throw notFound(`no run ${id} in the trash`);
+    if (!(await entryExists(from))) throw notFound(`no run ${id} in the trash`);
     const to = join(this.runsDir, id);
-    if (await exists(to)) {
+    if (await entryExists(to)) {
       throw new HttpError(409, "E_CONFLICT", `a run ${id} already exists in the history`);
     }
     await Deno.rename(from, to);
@@ -133,7 +134,7 @@ export class HistoryStore {
     let removed = false;
     for (const dir of [join(this.runsDir, id), join(this.trashDir, id)]) {
       if (dir === join(this.runsDir, id) && !(await isFile(join(dir, "manifest.json")))) continue;
-      if (await exists(dir)) {
+      if (await entryExists(dir)) {
         await Deno.remove(dir, { recursive: true });
         removed = true;
       }
@@ -206,23 +207,5 @@ export class HistoryStore {
       out.push(listed);
     }
     return out;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
-  }
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
   }
 }

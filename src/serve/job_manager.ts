@@ -13,6 +13,7 @@ import { cancelRunProcess } from "../process/cancel_escalation.ts";
 import { reapGroup } from "../process/cancel_escalation.ts";
 import type { GroupProcess, ProcessControl } from "../process/process_group.ts";
 import { settlesWithin, type WaitFn } from "../process/wait.ts";
+import { isFile } from "../fs/probe.ts";
 
 /** How long output may keep arriving after the leader exited before serve stops reading. */
 export const OUTPUT_DRAIN_MS = 2000;
@@ -161,13 +162,5 @@ export class JobManager {
     for (const j of done.slice(0, Math.max(0, done.length - FINISHED_JOBS_KEPT))) {
       this.#jobs.delete(j.id);
     }
-  }
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
   }
 }

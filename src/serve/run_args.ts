@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunSpec } from "./run_request.ts";
+import { isFileSync } from "../fs/probe.ts";
 
 /** What the current process is. */
 export interface RuntimeFacts {
@@ -44,20 +45,12 @@ export const CHECKOUT_MAIN = fileURLToPath(new URL("../../main.ts", import.meta.
 export function bajutsuCommand(
   facts: RuntimeFacts,
   main: string = CHECKOUT_MAIN,
-  hasDenoJson: (path: string) => boolean = fileExists,
+  hasDenoJson: (path: string) => boolean = isFileSync,
 ): string[] {
   if (isCompiledBinary(facts)) return [facts.execPath];
   const denoJson = join(dirname(main), "deno.json");
   const config = hasDenoJson(denoJson) ? ["--config", denoJson] : [];
   return [facts.execPath, "run", "-A", ...config, main];
-}
-
-function fileExists(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }
 
 /** Where a job's run goes and what serve adds to every run. */

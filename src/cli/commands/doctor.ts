@@ -15,6 +15,7 @@ import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 import type { Effective } from "../../config/effective.ts";
 import type { BackendDescriptor, DoctorCheck } from "../../drivers/backend.ts";
 import { VERSION } from "../../version.ts";
+import { isFile } from "../../fs/probe.ts";
 
 export interface DoctorRequest {
   configPath: string;
@@ -53,17 +54,9 @@ export function registerDoctor(program: Command, io: CliIo, setExit: (code: numb
     });
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
-}
-
 /** The targets to check: the named one, every target of the config, or none (machine-wide). */
 async function targetsOf(req: DoctorRequest, io: CliIo): Promise<Effective[] | number> {
-  if (!req.configGiven && !await exists(req.configPath)) {
+  if (!req.configGiven && !await isFile(req.configPath)) {
     if (req.target) {
       io.stderr(`--target ${req.target}: no config file ${req.configPath}`);
       return EXIT_USAGE;

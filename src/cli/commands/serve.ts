@@ -10,6 +10,7 @@ import type { CliIo } from "../program.ts";
 import { EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
+import { pathExists } from "../../fs/probe.ts";
 
 interface ServeFlags {
   config?: string;
@@ -27,15 +28,6 @@ function intFlag(name: string, raw: string, min: number, max: number): number | 
     return `${name} must be an integer from ${min} to ${max}, got ${raw}`;
   }
   return n;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Registers `serve` on `program`. */
@@ -94,7 +86,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
   const graceS = cancelGrace(env, knobWarning);
   const retentionDays = runRetentionDays(env, knobWarning);
   const configPath = flags.config ??
-    (await exists("bajutsu.config.yaml") ? "bajutsu.config.yaml" : null);
+    (await pathExists("bajutsu.config.yaml") ? "bajutsu.config.yaml" : null);
   const token = flags.token || env("BAJUTSU_SERVE_TOKEN") || null;
   let server;
   try {

@@ -20,6 +20,7 @@ import {
   SERVER_PACKAGE_VERSION,
   TARBALL_OVERRIDE,
 } from "./server_apks.ts";
+import { isFileSync } from "../../fs/probe.ts";
 
 /** Bound on each adb call doctor makes, seconds: doctor answers quickly or says why not. */
 const CALL_S = 15;
@@ -34,14 +35,6 @@ const START_FIX = "start an emulator (emulator -avd <name>; emulator -list-avds 
 function isDir(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
   } catch {
     return false;
   }
@@ -68,7 +61,7 @@ function sdkCheck(ctx: DoctorContext): DoctorCheck {
       fix: `export ${variable}=<the SDK folder> (Android Studio › Settings › Android SDK shows it)`,
     };
   }
-  if (!isFile(join(dir, "platform-tools", "adb"))) {
+  if (!isFileSync(join(dir, "platform-tools", "adb"))) {
     return {
       name,
       status: "warn",
@@ -153,14 +146,16 @@ async function serverCheck(ctx: DoctorContext): Promise<DoctorCheck> {
   }
   const override = ctx.env(TARBALL_OVERRIDE);
   if (override) {
-    return isFile(override) ? { name, status: "ok", detail: `${TARBALL_OVERRIDE}=${override}` } : {
-      name,
-      status: "warn",
-      detail: `${TARBALL_OVERRIDE}=${override} is not a file: runs fall back to the slower ` +
-        "dump route",
-      fix: `npm pack appium-uiautomator2-server@${SERVER_PACKAGE_VERSION} and point ` +
-        `${TARBALL_OVERRIDE} at the .tgz`,
-    };
+    return isFileSync(override)
+      ? { name, status: "ok", detail: `${TARBALL_OVERRIDE}=${override}` }
+      : {
+        name,
+        status: "warn",
+        detail: `${TARBALL_OVERRIDE}=${override} is not a file: runs fall back to the slower ` +
+          "dump route",
+        fix: `npm pack appium-uiautomator2-server@${SERVER_PACKAGE_VERSION} and point ` +
+          `${TARBALL_OVERRIDE} at the .tgz`,
+      };
   }
   const cached = await cachedServerApks(ctx.env);
   if (cached) return { name, status: "ok", detail: `${cached.version}: ${cached.server}` };

@@ -10,6 +10,7 @@
  */
 import { join } from "node:path";
 import type { EnvGetter } from "../../config/env_knobs.ts";
+import { pathExists } from "../../fs/probe.ts";
 
 /** The pinned package version. */
 export const SERVER_PACKAGE_VERSION = "10.6.6";
@@ -191,20 +192,11 @@ async function unpackInto(bytes: Uint8Array, dir: string): Promise<void> {
       await Deno.rename(tmp, dir);
     } catch (err) {
       // Another run unpacked it first: theirs is as good as ours.
-      if (!(err instanceof Deno.errors.AlreadyExists) && !(await exists(dir))) throw err;
+      if (!(err instanceof Deno.errors.AlreadyExists) && !(await pathExists(dir))) throw err;
       await Deno.remove(tmp, { recursive: true });
     }
   } catch (err) {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
     throw err;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
   }
 }

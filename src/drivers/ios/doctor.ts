@@ -14,21 +14,13 @@ import { buildLocation, xcodeArch, xcodeVersionKey } from "./wda_build.ts";
 import { WDA_PACKAGE, wdaProject, wdaSourceDir } from "./wda_package.ts";
 import { Simctl } from "./simctl.ts";
 import type { SimDevice, SimRuntime } from "./simctl_json.ts";
+import { pathExists } from "../../fs/probe.ts";
 
 /** Oldest Xcode the pinned WebDriverAgent builds with. */
 export const MIN_XCODE_MAJOR = 15;
 
 const XCODE_FIX = "install Xcode from the App Store, then: " +
   "sudo xcode-select -s /Applications/Xcode.app/Contents/Developer";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function versionOf(r: SimRuntime): number[] {
   return r.version.split(".").map(Number);
@@ -171,7 +163,7 @@ export async function iosDoctorChecks(
   const cache = cacheDir(ctx.env);
   const sources = wdaSourceDir(cache);
   out.push(
-    await exists(join(wdaProject(sources), "project.pbxproj"))
+    await pathExists(join(wdaProject(sources), "project.pbxproj"))
       ? { name: "WebDriverAgent sources", status: "ok", detail: sources }
       : {
         name: "WebDriverAgent sources",
@@ -190,7 +182,7 @@ export async function iosDoctorChecks(
       arch: xcodeArch(),
     });
     out.push(
-      await exists(at.stamp)
+      await pathExists(at.stamp)
         ? { name: "WebDriverAgent build", status: "ok", detail: `${at.key}: ${at.derivedDataPath}` }
         : {
           name: "WebDriverAgent build",

@@ -18,6 +18,7 @@ import { spawnGroupChild } from "../../process/group_child.ts";
 import { timerDeadline, withinDeadline } from "../../time/deadline.ts";
 import { withFileLock } from "./file_lock.ts";
 import { WDA_PACKAGE, wdaProject } from "./wda_package.ts";
+import { pathExists } from "../../fs/probe.ts";
 
 /** Deadline of one build, seconds (a cold build takes minutes). */
 export const BUILD_S = 1800;
@@ -119,15 +120,6 @@ export function buildLocation(
   };
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The build for this Xcode, runtime and architecture: the cached one, or a new one.
  *
@@ -137,9 +129,13 @@ export async function ensureWdaBuild(req: WdaBuildRequest): Promise<WdaBuild> {
   const at = buildLocation(req);
   const project = wdaProject(req.sourceDir);
   const done: WdaBuild = { derivedDataPath: at.derivedDataPath, project, key: at.key };
-  if (await exists(at.stamp) && await exists(join(at.derivedDataPath, RUNNER_APP))) return done;
+  if (await pathExists(at.stamp) && await pathExists(join(at.derivedDataPath, RUNNER_APP))) {
+    return done;
+  }
   return await withFileLock(at.lock, async () => {
-    if (await exists(at.stamp) && await exists(join(at.derivedDataPath, RUNNER_APP))) return done;
+    if (await pathExists(at.stamp) && await pathExists(join(at.derivedDataPath, RUNNER_APP))) {
+      return done;
+    }
     req.log?.(`building WebDriverAgent ${WDA_PACKAGE.version} for ${at.key} (once per machine)`);
     const args = [
       "build-for-testing",
@@ -166,7 +162,7 @@ export async function ensureWdaBuild(req: WdaBuildRequest): Promise<WdaBuild> {
         at.logPath,
       );
     }
-    if (!await exists(join(at.derivedDataPath, RUNNER_APP))) {
+    if (!await pathExists(join(at.derivedDataPath, RUNNER_APP))) {
       throw new WdaBuildFailed(
         `WebDriverAgent build reported success but ${RUNNER_APP} is missing; full log: ${at.logPath}`,
         at.logPath,

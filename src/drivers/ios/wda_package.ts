@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { DeviceError } from "../driver.ts";
 import { type CommandRunner, runBounded } from "../../process/bounded_command.ts";
 import { withFileLock } from "./file_lock.ts";
+import { pathExists } from "../../fs/probe.ts";
 
 /** The pinned package: the one place its version is named. */
 export const WDA_PACKAGE = {
@@ -55,15 +56,6 @@ export function wdaProject(sourceDir: string): string {
   return join(sourceDir, "WebDriverAgent.xcodeproj");
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The unpacked sources, fetched and unpacked first when the cache does not hold them yet.
  *
@@ -78,10 +70,10 @@ async function exists(path: string): Promise<boolean> {
 export async function ensureWdaSources(opts: WdaSourceOptions): Promise<string> {
   const dir = wdaSourceDir(opts.cacheDir);
   const marker = join(wdaProject(dir), "project.pbxproj");
-  if (await exists(marker)) return dir;
+  if (await pathExists(marker)) return dir;
   const versionDir = join(opts.cacheDir, "wda", WDA_PACKAGE.version);
   return await withFileLock(join(versionDir, ".fetch.lock"), async () => {
-    if (await exists(marker)) return dir; // another run fetched it meanwhile
+    if (await pathExists(marker)) return dir; // another run fetched it meanwhile
     const source = opts.tarball?.trim() || WDA_PACKAGE.tarball;
     const bytes = await readTarball(source, opts.fetch ?? fetch);
     if (source === WDA_PACKAGE.tarball) await checkIntegrity(bytes);
@@ -97,7 +89,7 @@ export async function ensureWdaSources(opts: WdaSourceOptions): Promise<string> 
           `could not unpack WebDriverAgent from ${source}: tar: ${r.stderr.trim().slice(0, 300)}`,
         );
       }
-      if (!await exists(join(wdaProject(join(staging, "package")), "project.pbxproj"))) {
+      if (!await pathExists(join(wdaProject(join(staging, "package")), "project.pbxproj"))) {
         throw new WdaSourceError(
           `${source} is not the ${WDA_PACKAGE.name} package: no package/WebDriverAgent.xcodeproj in it`,
         );
