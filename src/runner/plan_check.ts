@@ -3,7 +3,8 @@
  * chosen backend's capabilities (a step kind, option or capture it cannot do, a feature not
  * supported yet) and the target's platform (navigation off the origin, keys that do nothing).
  * Problems come back as load errors at the line of the step or scenario, all at once, so `run`
- * refuses the run before any device work and `lint --config --target` can show them.
+ * prints them before any device work (and fails those scenarios without running them) and
+ * `lint --config --target` can show them.
  *
  * @module
  */
@@ -12,7 +13,7 @@ import type { Capability } from "../drivers/driver.ts";
 import type { LoadError, LoadErrorCode } from "../yaml/load_error.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { SourcePos } from "../yaml/pnode.ts";
-import { capabilityProblems, laterProblems } from "../orchestrator/preflight.ts";
+import { capabilityProblems, laterProblems, preflight } from "../orchestrator/preflight.ts";
 import { targetProblems } from "./target_checks.ts";
 
 /** The backend a plan is checked against. */
@@ -25,6 +26,8 @@ export interface PlanBackend {
 export interface PlanCheck {
   errors: LoadError[];
   warnings: LoadError[];
+  /** The scenarios that cannot run, each with the failure its record carries. */
+  refused: Map<Scenario, string>;
 }
 
 function at(
@@ -62,7 +65,10 @@ export function checkPlan(
 ): PlanCheck {
   const errors: LoadError[] = [];
   const warnings: LoadError[] = [];
+  const refused = new Map<Scenario, string>();
   for (const s of scenarios) {
+    const failure = scenarioRefusal(s, eff, backend);
+    if (failure !== null) refused.set(s, failure);
     for (const p of laterProblems(s)) {
       errors.push(at(s, p.pos, "E_UNSUPPORTED", p.path, p.message));
     }
@@ -75,5 +81,27 @@ export function checkPlan(
     for (const p of target.errors) errors.push(at(s, p.pos, "E_PLATFORM", p.path, p.message));
     for (const p of target.warnings) warnings.push(at(s, p.pos, "W_PLATFORM", p.path, p.message));
   }
-  return { errors, warnings };
+  return { errors, warnings, refused };
+}
+
+/**
+ * Why `s` cannot run on `backend` for `eff`'s target, as its record's failure (runner §9 of the
+ * spec: LATER features first, then the backend's gaps, then the platform's), or null.
+ *
+ * @example
+ * ```ts
+ * scenarioRefusal(s, eff, { actuator: "playwright", capabilities });
+ * // "E_UNSUPPORTED: step 3: pinch is not supported yet" | "unsupported on backend 'playwright': …"
+ * ```
+ */
+export function scenarioRefusal(
+  s: Scenario,
+  eff: Effective,
+  backend: PlanBackend,
+): string | null {
+  const unsupported = preflight(s, backend.capabilities, backend.actuator);
+  if (unsupported !== null) return unsupported;
+  const platform = targetProblems(s, eff).errors;
+  if (platform.length === 0) return null;
+  return `E_PLATFORM: ${platform.map((p) => `${p.path}: ${p.message}`).join("; ")}`;
 }

@@ -7,7 +7,6 @@
  */
 import { FileSink } from "../evidence/file_sink.ts";
 import { runScenario } from "../orchestrator/run_scenario.ts";
-import { preflight } from "../orchestrator/preflight.ts";
 import type { ScenarioRecord } from "../report/model.ts";
 import {
   alertHandlingEnabled,
@@ -17,6 +16,7 @@ import {
 } from "./alert_guard.ts";
 import { RunCrashBudget } from "./crash_budget.ts";
 import { devicePool } from "./pool.ts";
+import { scenarioRefusal } from "./plan_check.ts";
 import { formatProgress, formatStepLine } from "./progress.ts";
 import { runAll } from "./run_all.ts";
 import { scenarioWantsVideo } from "./video.ts";
@@ -92,7 +92,8 @@ export async function runPass(
       runCrashBudget: new RunCrashBudget(knobs.runCrashRecoveryBudgetS),
       forceEraseOnRetry: req.erase !== false,
       pinnedDevices: backend.pinned,
-      preflight: (s) => preflight(s, backend.capabilities, backend.actuator),
+      // Per pass: a matrix's engines may differ in what they can do.
+      preflight: (s) => scenarioRefusal(s, eff, backend),
       runScenario,
       runOptions: (s, lease, sid) => ({
         clock,

@@ -1,8 +1,9 @@
 /**
  * Planning a run, before anything is written: the config and its target, the environment knobs,
  * the scenarios (loaded, tag-selected, sharded, checked against the backend and the target: the
- * preflight of docs/cli.md#preflight) and the backend. Any problem is printed and the
- * run ends with exit 2 before a run folder exists.
+ * preflight of docs/cli.md#preflight) and the backend. A usage problem is printed and the run
+ * ends with exit 2 before a run folder exists; a preflight problem is printed at its line, and its
+ * scenario fails without running while the others run (exit 1).
  *
  * @module
  */
@@ -63,13 +64,15 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
       env: io.env,
       warn: (line) => io.stderr(`warning: ${line}`),
     });
-    // Every scenario against the backend and the target, all at once, before any device work.
+    // Every scenario against the backend and the target, all at once, before any device work:
+    // a refused scenario fails in the run's records without a lease; the others still run.
     const checked = checkPlan(scenarios, eff, backend);
     for (const w of checked.warnings) io.stderr(`warning: ${formatLoadError(w)}`);
     if (checked.errors.length > 0) {
       for (const e of checked.errors) io.stderr(formatLoadError(e));
-      throw new UsageError(
-        `${checked.errors.length} problem(s) before the run: nothing was run (docs/cli.md#preflight)`,
+      io.stderr(
+        `${checked.errors.length} problem(s) before the run: ${checked.refused.size} scenario(s) ` +
+          `fail without running (docs/cli.md#preflight)`,
       );
     }
     return { req, eff, knobs, scenarios, sourceName, backend };
@@ -108,6 +111,7 @@ async function effectiveTarget(req: RunRequest, io: RunIo): Promise<Effective | 
       }
       eff = { ...eff, app: { ...eff.app, baseUrl: req.baseUrl } };
     }
+    if (req.network !== undefined) eff = { ...eff, run: { ...eff.run, network: req.network } };
     if (req.udids && req.udids.length > 0 && !DEVICE_PLATFORMS.includes(eff.platform)) {
       io.stderr(`--udid applies to iOS and Android targets; ${target} is ${eff.platform}`);
       return null;

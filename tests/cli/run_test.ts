@@ -290,7 +290,7 @@ Deno.test("run: a fake target whose app file is missing or a folder exits 2, no 
   }
 });
 
-Deno.test("run: a step the backend cannot do is refused before the run, for every scenario at once", async () => {
+Deno.test("run: what the backend cannot do is reported before the run, for every scenario at once; those scenarios fail unrun, the others run", async () => {
   const dir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
   try {
     const file = join(dir, "later.yaml");
@@ -311,15 +311,53 @@ Deno.test("run: a step the backend cannot do is refused before the run, for ever
     );
     const runsDir = join(dir, "runs");
     const r = await run({ runsDir, scenarios: [file] });
-    assert.equal(r.code, 2);
-    assert.deepEqual(r.manifest.scenarios, []);
-    assert.deepEqual(r.err.filter((l) => l.includes("E_UNSUPPORTED")), [
+    assert.equal(r.code, 1, r.err.join("\n"));
+    // Printed before the first scenario starts, at their lines.
+    const problems = r.err.filter((l) => l.startsWith(`${file}:`));
+    assert.deepEqual(problems, [
       `${file}:6:7: E_UNSUPPORTED "selects" > step 0: select is not supported yet`,
       `${file}:7:3: E_UNSUPPORTED "golden" > expect[0]: golden assertion is not supported yet`,
     ]);
-    assert.match(r.err.at(-1)!, /2 problem\(s\) before the run: nothing was run/);
-    // Nothing ran: not even the first, runnable scenario left a run folder.
-    assert.equal(await Deno.stat(runsDir).then(() => true, () => false), false);
+    const summary = r.err.findIndex((l) =>
+      /2 problem\(s\) before the run: 2 scenario\(s\) fail without running/.test(l)
+    );
+    assert.ok(summary > r.err.indexOf(problems[1]), r.err.join("\n"));
+    // The refused scenarios still show as failed in the progress lines, after the first ran.
+    assert.ok(
+      r.err.some((l) => l.includes("scenario 2/3: selects") && l.includes("E_UNSUPPORTED")),
+      r.err.join("\n"),
+    );
+    assert.deepEqual(
+      r.manifest.scenarios.map((
+        s,
+      ) => [s.scenario, s.ok, s.failure ?? null, (s.steps as unknown[]).length]),
+      [
+        ["first", true, null, 1],
+        ["selects", false, "E_UNSUPPORTED: step 0: select is not supported yet", 0],
+        ["golden", false, "E_UNSUPPORTED: expect[0]: golden assertion is not supported yet", 0],
+      ],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: pinch and rotate run on a backend with two fingers", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
+  try {
+    const file = join(dir, "gestures.yaml");
+    await Deno.writeTextFile(
+      file,
+      `- name: two fingers
+  steps:
+    - pinch: { sel: { id: getStarted }, scale: 2 }
+    - rotate: { sel: { id: getStarted }, radians: 1 }
+`,
+    );
+    const r = await run({ runsDir: join(dir, "runs"), scenarios: [file] });
+    assert.equal(r.code, 0, r.err.join("\n"));
+    const steps = r.manifest.scenarios[0].steps as Array<{ action: string; ok: boolean }>;
+    assert.deepEqual(steps.map((s) => [s.action, s.ok]), [["pinch", true], ["rotate", true]]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
