@@ -19,8 +19,6 @@ export const LATER_ACTIONS: ReadonlySet<string> = new Set([
   "select",
   "copy",
   "setPickerValue",
-  "pinch",
-  "rotate",
   "handleSystemAlert",
   "email",
   "web",

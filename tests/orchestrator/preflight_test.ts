@@ -10,6 +10,7 @@ import { scenario, tapStep } from "./helpers.ts";
 
 const pinch: Step = { action: "pinch", body: { sel: { id: "map" }, scale: 2 } };
 const select: Step = { action: "selectOption", body: { sel: { id: "s" }, option: "a" } };
+const copy: Step = { action: "copy", body: {} };
 
 Deno.test("preflight: a MUST-only scenario passes", () => {
   assert.equal(
@@ -27,10 +28,10 @@ Deno.test("preflight: LATER features fail with `E_UNSUPPORTED: <path>: <what>` a
         action: "if",
         body: {
           condition: { kind: "clipboard", op: { equals: "x" } },
-          then: [tapStep("a", { capture: ["rawTree"] }), pinch],
+          then: [tapStep("a", { capture: ["rawTree"] }), copy],
         },
       },
-      { action: "forEach", body: { sel: { id: "r" }, as: "r", steps: [tapStep("a"), pinch] } },
+      { action: "forEach", body: { sel: { id: "r" }, as: "r", steps: [tapStep("a"), copy] } },
       {
         action: "assert",
         body: [{ kind: "exists", sel: { id: "a" }, negate: false }, {
@@ -52,8 +53,8 @@ Deno.test("preflight: LATER features fail with `E_UNSUPPORTED: <path>: <what>` a
     "before > step 0: setLocation is not supported yet",
     "step 1 > if > condition: clipboard assertion is not supported yet",
     "step 1 > if > then[0] > capture[0]: capture rawTree is not supported yet",
-    "step 1 > if > then[1]: pinch is not supported yet",
-    "step 2 > forEach[1]: pinch is not supported yet",
+    "step 1 > if > then[1]: copy is not supported yet",
+    "step 2 > forEach[1]: copy is not supported yet",
     "step 3 > assert[1]: golden assertion is not supported yet",
     "expect[0]: visual assertion is not supported yet",
     "scenario.permissions: permissions are not supported yet",
@@ -61,6 +62,18 @@ Deno.test("preflight: LATER features fail with `E_UNSUPPORTED: <path>: <what>` a
   assert.match(
     preflight(s, new Set(FAKE_CAPABILITIES))!,
     /^E_UNSUPPORTED: before > step 0: setLocation/,
+  );
+});
+
+Deno.test("preflight: pinch and rotate run where the backend has two fingers, and are a capability gap elsewhere", () => {
+  const rotate: Step = { action: "rotate", body: { sel: { id: "map" }, radians: 1 } };
+  const s = scenario({ steps: [pinch, rotate] });
+  assert.deepEqual(unsupportedFeatures(s), []);
+  assert.equal(preflight(s, new Set(FAKE_CAPABILITIES), "fake"), null);
+  assert.equal(
+    preflight(s, new Set(["query", "elements"]), "playwright"),
+    "unsupported on backend 'playwright': step 0: pinch needs 'multiTouch'; " +
+      "step 1: rotate needs 'multiTouch'",
   );
 });
 
