@@ -190,6 +190,10 @@ export interface Exchange {
   responseHeaders: Record<string, string>;
   requestBody: string | null;
   responseBody: string | null;
+  /**
+   * When the request started, in seconds on the driver's monotonic clock (`Clock.now()`); the
+   * runner makes it absolute when it writes network.json.
+   */
   startedAt: number;
   durationMs: number;
   mocked: boolean;

@@ -41,6 +41,8 @@ export interface RunRequest {
   /** `--browser a,b`: one engine = a plain run, several = a matrix. */
   browsers?: string[];
   headed?: boolean;
+  /** `--network` / `--no-network`: collect traffic and apply mocks; unset = the target's. */
+  network?: boolean;
   shard?: ShardSpec;
   /** A manifest, a run dir or a runs dir holding previous durations. */
   timings?: string;

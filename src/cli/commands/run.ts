@@ -35,10 +35,13 @@ interface RunFlags {
   browser?: string[];
   browsers?: string[];
   headed?: boolean;
+  network?: boolean;
   shard?: string;
   timings?: string;
   baseUrl?: string;
   systemAlertHandling?: boolean;
+  alertHandling?: boolean;
+  dismissAlerts?: boolean;
   progress?: boolean;
   udid?: string[];
   logPredicate?: string;
@@ -64,11 +67,19 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--browser <engines>", "web engine(s); several = a cross-browser matrix", list)
     .addOption(new Option("--browsers <engines>", "alias of --browser").argParser(list).hideHelp())
     .option("--headed", "show the browser window (web)")
+    .option("--no-headed", "run the browser headless whatever the config says (web)")
+    .option("--network", "collect network traffic and apply the target's mocks (default on)")
+    .option("--no-network", "neither collect network traffic nor apply mocks")
     .option("--shard <i/n>", `run shard i of n ≤ ${MAX_SHARDS} (deterministic partition)`)
     .option("--timings <path>", "a previous manifest or runs dir: partition shards by duration")
     .option("--base-url <url>", "override the web target's baseUrl")
     .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
     .option("--no-system-alert-handling", "never dismiss system alerts")
+    // The reference runner's older spellings of the same switch.
+    .addOption(new Option("--alert-handling").hideHelp())
+    .addOption(new Option("--no-alert-handling").hideHelp())
+    .addOption(new Option("--dismiss-alerts").hideHelp())
+    .addOption(new Option("--no-dismiss-alerts").hideHelp())
     .option(
       "--udid <devices>",
       "devices to run on: udids, serials or simulator names (comma list = a pool; default: " +
@@ -119,10 +130,12 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         workers,
         browsers: flags.browser ?? flags.browsers,
         headed: flags.headed,
+        network: flags.network,
         shard,
         timings: flags.timings,
         baseUrl: flags.baseUrl,
-        systemAlertHandling: flags.systemAlertHandling,
+        systemAlertHandling: flags.systemAlertHandling ?? flags.alertHandling ??
+          flags.dismissAlerts,
         udids: flags.udid,
         logPredicate: flags.logPredicate,
         logSubsystem: flags.logSubsystem,

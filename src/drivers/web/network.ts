@@ -24,7 +24,7 @@ interface CompiledMock {
 
 /** A request seen but not finished yet. */
 interface Slot {
-  startedAt: number;
+  /** Monotonic seconds, as the Exchange contract says (the runner adds the wall offset). */
   startedMono: number;
   exchange: Exchange | null;
 }
@@ -121,11 +121,7 @@ export class NetworkCollector {
 
   #started(req: Request): void {
     if (!isHttp(req.url())) return;
-    const slot: Slot = {
-      startedAt: this.#clock.wallNow().getTime() / 1000,
-      startedMono: this.#clock.now(),
-      exchange: null,
-    };
+    const slot: Slot = { startedMono: this.#clock.now(), exchange: null };
     this.#slots.push(slot);
     this.#slotOf.set(req, slot);
   }
@@ -140,7 +136,7 @@ export class NetworkCollector {
       status: res.status(),
       responseHeaders: res.headers(),
       responseBody: this.#mockBody.get(req) ?? null,
-      startedAt: slot.startedAt,
+      startedAt: slot.startedMono,
       durationMs: Math.max(0, (this.#clock.now() - slot.startedMono) * 1000),
       mocked: this.#mocked.has(req),
     };
@@ -159,7 +155,7 @@ export class NetworkCollector {
     // Replaced, not mutated: a list handed out earlier keeps what it showed.
     const exchange: Exchange = {
       ...(slot.exchange ?? requestSide(req)),
-      startedAt: slot.startedAt,
+      startedAt: slot.startedMono,
       durationMs,
       mocked: this.#mocked.has(req),
     };
