@@ -223,6 +223,8 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
         const editable = ce !== null && ce !== "false";
         const isKept = editable || keptTags.has(tag) || el.id !== "" || el.hasAttribute(tid) ||
           el.hasAttribute("role") || (tag === "A" && el.hasAttribute("href")) ||
+          // Named by its author (a date picker's day: "December 15, 2026", showing "15").
+          el.hasAttribute("aria-label") ||
           // An image with an empty alt is decoration, not content.
           (tag === "IMG" && el.getAttribute("alt") !== "");
         // Own text matters for a text row, and for a kept element that does not take its

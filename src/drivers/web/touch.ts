@@ -6,6 +6,7 @@
  */
 import type { CDPSession } from "playwright-core";
 import type { Point } from "../driver.ts";
+import { dragMoves } from "./drag_pace.ts";
 
 /** Intermediate moves of a drag or a two-finger gesture. */
 export const TOUCH_STEPS = 5;
@@ -19,12 +20,21 @@ export function interpolate(a: Point, b: Point, steps: number): Point[] {
   return out;
 }
 
-/** One finger: down at `from`, `steps` moves, up at `to` (a literal drag; may fling). */
-export async function touchDrag(cdp: CDPSession, from: Point, to: Point): Promise<void> {
+/**
+ * One finger: down at `from`, moves paced by `rendered` (the page's next frames, see
+ * docs/backends.md#web), up at `to` (a literal drag; may fling).
+ */
+export async function touchDrag(
+  cdp: CDPSession,
+  from: Point,
+  to: Point,
+  rendered: () => Promise<void>,
+): Promise<void> {
   const finger = (p: Point) => [{ x: p[0], y: p[1], id: 0 }];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: finger(from) });
-  for (const p of interpolate(from, to, TOUCH_STEPS)) {
+  for (const p of interpolate(from, to, dragMoves(from, to))) {
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: finger(p) });
+    await rendered();
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }

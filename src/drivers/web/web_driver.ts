@@ -78,7 +78,15 @@ import { cdpPageCall, PageCallees } from "./page_call.ts";
 import { pageSelectOption } from "./select_option.ts";
 import { FrameWatch } from "./frame_watch.ts";
 import { pageScreenEpoch } from "./screen_epoch.ts";
-import { pinchPoints, rotatePoints, touchDrag, touchScroll, twoFingers } from "./touch.ts";
+import {
+  interpolate,
+  pinchPoints,
+  rotatePoints,
+  touchDrag,
+  touchScroll,
+  twoFingers,
+} from "./touch.ts";
+import { dragMoves, FRAME_FALLBACK_MS, pageNextFrames } from "./drag_pace.ts";
 
 /** Default bound on one page operation before the browser counts as wedged. */
 export const DEFAULT_OP_TIMEOUT_S = 30;
@@ -88,9 +96,6 @@ const NAVIGATED =
   /Execution context was destroyed|Cannot find context with specified id|Cannot find default execution context|Inspected target navigated or closed/;
 /** Reads retried after a navigation before giving up. */
 const NAVIGATION_RETRIES = 5;
-
-/** Intermediate mouse moves of a drag. */
-const DRAG_STEPS = 5;
 
 /** The PNG signature: a screenshot that does not start with it is junk. */
 const PNG_MAGIC: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -437,14 +442,18 @@ export class WebDriver implements Driver {
 
   async swipe(from: Point, to: Point): Promise<void> {
     await this.#act({ gesture: "swipe", via: "coordinate", points: [from, to] }, async () => {
+      const rendered = () => this.#evaluate(pageNextFrames, { fallbackMs: FRAME_FALLBACK_MS });
       if (this.#touchInput()) {
-        await touchDrag(await this.#session(), from, to);
+        await touchDrag(await this.#session(), from, to, rendered);
         return;
       }
       const mouse = this.page.mouse;
       await mouse.move(from[0], from[1]);
       await mouse.down();
-      await mouse.move(to[0], to[1], { steps: DRAG_STEPS });
+      for (const p of interpolate(from, to, dragMoves(from, to))) {
+        await mouse.move(p[0], p[1]);
+        await rendered();
+      }
       await mouse.up();
     });
   }

@@ -30,6 +30,7 @@ line two</textarea>
 <input type="submit" value="Go">
 <a>no link</a>
 <table><tr><th>Name</th><td>Ada</td></tr></table>
+<div><span class="day" aria-label="December 15, 2026" tabindex="-1">15</span></div>
 </body></html>`;
 
 const view = (e: Element) => [e.identifier, e.label, e.value, e.traits];
@@ -68,6 +69,8 @@ Deno.test("the web tree sees what a person sees", async (t) => {
           [null, "no link", null, ["staticText"]],
           [null, "Name", null, ["columnheader"]],
           [null, "Ada", null, ["cell"]],
+          // A role-less element its author named: the name, not the digits it shows.
+          [null, "December 15, 2026", null, ["staticText"]],
         ]);
         // Text-only content is selectable without ids, indexes or coordinates.
         assert.equal(resolveUnique(tree, { label: "para inside" }).traits[0], "staticText");

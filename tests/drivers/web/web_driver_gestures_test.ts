@@ -50,6 +50,40 @@ const SELECT = `<body style="margin:0">
 <button data-testid="plain" style="position:absolute;left:200px;top:10px">Plain</button>
 </body>`;
 
+/**
+ * A list reordered by HTML5 drag and drop, live on every dragover like sortable-list libraries:
+ * the dragged item moves before or after the item under the pointer. Each pointer move also
+ * records the animation frame it arrived in.
+ */
+const SORTABLE = `<body style="margin:0">
+<ul data-testid="list" style="margin:0;padding:0;width:300px">
+  <li draggable="true" style="height:40px;list-style:none">A</li>
+  <li draggable="true" style="height:40px;list-style:none">B</li>
+  <li draggable="true" style="height:40px;list-style:none">C</li>
+  <li draggable="true" style="height:40px;list-style:none">D</li>
+</ul>
+<div data-testid="pad" style="height:200px;width:300px"></div>
+<script>
+  window.frame = 0;
+  const tick = () => { window.frame++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.moveFrames = [];
+  addEventListener("pointermove", (e) => { if (e.buttons & 1) moveFrames.push(window.frame); });
+  const list = document.querySelector("ul");
+  let dragged = null;
+  list.addEventListener("dragstart", (e) => { dragged = e.target; e.dataTransfer.setData("text/plain", ""); });
+  list.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    const over = e.target.closest("li");
+    if (!dragged || !over || over === dragged) return;
+    const r = over.getBoundingClientRect();
+    list.insertBefore(dragged, e.clientY < r.top + r.height / 2 ? over : over.nextSibling);
+  });
+  list.addEventListener("drop", (e) => e.preventDefault());
+  window.order = () => [...list.children].map((li) => li.textContent).join("");
+</script>
+</body>`;
+
 const TOUCH_PAD = `<body style="margin:0">
 <div data-testid="pad" style="position:absolute;left:100px;top:100px;width:200px;height:200px;touch-action:none"></div>
 <script>
@@ -140,6 +174,22 @@ Deno.test("gestures on a real page", async (t) => {
         assert.deepEqual(events[down], ["pointerdown", "mouse", 450, 50]);
         assert.deepEqual(events.at(-1), ["pointerup", "mouse", 650, 250]);
         assert.ok(events.slice(down).filter((e) => e[0] === "pointermove").length >= 3);
+      });
+    });
+
+    await t.step("a drag waits for the page to render after each move, as a hand would", async () => {
+      await withPage(lab, SORTABLE, async ({ driver, page }) => {
+        // On the pad: the page renders between two moves, so it sees every place passed.
+        await driver.swipe([150, 180], [150, 340]);
+        const frames = await read<number[]>(page, "window.moveFrames");
+        assert.ok(frames.length >= 5, JSON.stringify(frames));
+        // Two frames rendered after each move before the next (an animated list settles).
+        for (let i = 1; i < frames.length; i++) {
+          assert.ok(frames[i] - frames[i - 1] >= 2, `frames of the moves: ${frames}`);
+        }
+        // From A's centre to the lower half of D (a 130 px drag): A lands last.
+        await driver.swipe([150, 20], [150, 150]);
+        assert.equal(await read(page, "window.order()"), "BCDA");
       });
     });
 
