@@ -6,7 +6,15 @@
  */
 import { extname } from "node:path";
 
-const STORED = new Set([".png", ".jpg", ".jpeg", ".mp4", ".webm", ".zip", ".gz"]);
+const STORED: ReadonlySet<string> = new Set([
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".mp4",
+  ".webm",
+  ".zip",
+  ".gz",
+]);
 
 /**
  * Whether a file is worth compressing in an archive, by its name.
