@@ -9,6 +9,7 @@ import { type BuildInfo, DEV_BUILD, versionLine } from "../build_info.ts";
 import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "../text/printable.ts";
 import { registerDoctor } from "./commands/doctor.ts";
+import { registerExport } from "./commands/export.ts";
 import { registerInspect } from "./commands/inspect.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
@@ -64,6 +65,7 @@ export async function runCli(
   registerLint(program, io, setExit);
   registerInspect(program, io, setExit);
   registerReport(program, io, setExit);
+  registerExport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
   registerVersion(program, io, setExit, build);

@@ -203,3 +203,37 @@ export async function writeFileAtomic(
   writes?.track(tmp, work);
   await work;
 }
+
+/**
+ * {@link writeFileAtomic} for bytes produced as a stream (an archive): they go to a temp file in
+ * the target's directory, renamed over `path` once the stream has ended. When the stream or a
+ * write fails, the temp file is removed and `path` is untouched.
+ *
+ * @example
+ * ```ts
+ * await writeStreamAtomic("runs/20240501-101500.zip", zip);
+ * ```
+ */
+export async function writeStreamAtomic(
+  path: string,
+  stream: ReadableStream<Uint8Array>,
+  mode = 0o600,
+): Promise<void> {
+  const tmp = tempPathFor(path);
+  let file: Deno.FsFile | null = null;
+  try {
+    file = await Deno.open(tmp, { write: true, createNew: true, mode });
+    for await (const chunk of stream) {
+      for (let done = 0; done < chunk.length;) done += await file.write(chunk.subarray(done));
+    }
+    file.close();
+    file = null;
+    // The creation mode is filtered by the umask; set it exactly.
+    if (Deno.build.os !== "windows") await Deno.chmod(tmp, mode);
+    await Deno.rename(tmp, path);
+  } catch (err) {
+    file?.close();
+    await Deno.remove(tmp).catch(() => {});
+    throw err;
+  }
+}

@@ -60,14 +60,33 @@ export async function rerenderReport(
   runDir: string,
   opts: WriteReportOptions = {},
 ): Promise<Manifest> {
-  const path = join(runDir, "manifest.json");
-  const manifest = parseManifest(await readRunManifestText(runDir), path);
-  const scenarioYaml = await readScenarioYaml(runDir, opts.warn);
-  await writeDerivedReports(runDir, manifest, scenarioYaml, opts);
+  const manifest = await rerenderRun(runDir, opts);
   await refreshRunsIndex(dirname(runDir), undefined, {
     warn: opts.warn,
     writeFile: opts.writeFile,
   });
+  return manifest;
+}
+
+/**
+ * {@link rerenderReport} without the runs index: for a caller that re-renders many runs and
+ * refreshes the index once.
+ *
+ * @throws the errors of {@link rerenderReport}.
+ *
+ * @example
+ * ```ts
+ * const manifest = await rerenderRun("runs/20240501-101500");
+ * ```
+ */
+export async function rerenderRun(
+  runDir: string,
+  opts: WriteReportOptions = {},
+): Promise<Manifest> {
+  const path = join(runDir, "manifest.json");
+  const manifest = parseManifest(await readRunManifestText(runDir), path);
+  const scenarioYaml = await readScenarioYaml(runDir, opts.warn);
+  await writeDerivedReports(runDir, manifest, scenarioYaml, opts);
   return manifest;
 }
 

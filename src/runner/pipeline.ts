@@ -15,6 +15,7 @@ import { runPass } from "./run_pass.ts";
 import { planRun, type RunPlan } from "./run_plan.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
 import { type StartedRun, startRun } from "./run_start.ts";
+import { zipFinishedRun } from "./run_zip.ts";
 import { startTargetServer } from "./target_server.ts";
 
 /**
@@ -44,12 +45,16 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   reportWriter.catch(() => {});
   // The browsers (devices) close while the reports are written; the run returns after both.
   const closing: Promise<void>[] = [];
+  let code: number;
   try {
     const dispatched = await dispatch(plan, run, (c) => closing.push(c));
-    return await finishRun(plan, run, dispatched, reportWriter);
+    code = await finishRun(plan, run, dispatched, reportWriter);
   } finally {
     await Promise.all(closing);
   }
+  // After the verdict and the devices' teardown (a recording may land then); the exit code stays.
+  if (plan.req.zip) await zipFinishedRun(run.runDir, run.runId, run.io);
+  return code;
 }
 
 /**

@@ -59,6 +59,8 @@ export interface RunRequest {
   logPredicate?: string;
   /** `--log-subsystem`: the device log of this subsystem when no predicate is given (iOS). */
   logSubsystem?: string;
+  /** `--zip`: after the verdict, write `<runsDir>/<runId>.zip` (docs/cli.md#bajutsu-export). */
+  zip?: boolean;
 }
 
 /**

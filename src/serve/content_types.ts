@@ -27,9 +27,3 @@ const TYPES: Record<string, string> = {
 export function runFileType(name: string): string {
   return TYPES[extname(name).toLowerCase()] ?? "application/octet-stream";
 }
-
-/** Types worth compressing in an archive (text); media and archives are stored as they are. */
-export function isCompressible(name: string): boolean {
-  const ext = extname(name).toLowerCase();
-  return ![".png", ".jpg", ".jpeg", ".mp4", ".webm", ".zip", ".gz"].includes(ext);
-}

@@ -1,9 +1,9 @@
 /**
  * The start path of the fast commands (docs/install.md#startup): `--version` loads the CLI
  * frame and commander only; `lint` adds the scenario loader and yaml. playwright-core, the
- * report writer and page, the device backends, serve and the run pipeline stay out: they are
- * imported when `run`, `report` or `serve` runs. A static import that pulls one of them into
- * these commands fails here.
+ * report writer and page, the device backends, serve, the zip writer and the run pipeline stay
+ * out: they are imported when `run`, `report`, `export` or `serve` runs. A static import that
+ * pulls one of them into these commands fails here.
  */
 import assert from "node:assert/strict";
 import {
@@ -19,6 +19,7 @@ const HEAVY = [
   "src/drivers/",
   "src/report/",
   "src/serve/",
+  "src/archive/",
   "src/runner/pipeline.ts",
   "src/orchestrator/",
   "npm:/playwright-core",
@@ -86,4 +87,13 @@ Deno.test("a run loads the report writer on demand, not before its first step", 
   assert.deepEqual(early, []);
   const onDemand = dynamicImportsOf(graph, repoUrl("src/runner/run_finish.ts"));
   assert.ok(onDemand.includes(repoUrl("src/report/write_report.ts")), onDemand.join("\n"));
+});
+
+Deno.test("export loads the zip writer on demand; report --all loads the batch re-render on demand", () => {
+  const onDemand = dynamicImportsOf(graph, repoUrl("src/cli/commands/export.ts"));
+  assert.ok(onDemand.includes(repoUrl("src/archive/export_run.ts")), onDemand.join("\n"));
+  const loaded = describe(staticClosure(graph, [repoUrl("src/archive/export_run.ts")]));
+  assert.ok(loaded.includes("src/archive/zip_writer.ts"), loaded.join("\n"));
+  const report = dynamicImportsOf(graph, repoUrl("src/cli/commands/report.ts"));
+  assert.ok(report.includes(repoUrl("src/report/rerender_all.ts")), report.join("\n"));
 });

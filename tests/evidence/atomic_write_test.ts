@@ -9,6 +9,7 @@ import {
   tempPathFor,
   writeFileAtomic,
   WritesClosedError,
+  writeStreamAtomic,
 } from "../../src/evidence/atomic_write.ts";
 
 async function names(dir: string): Promise<string[]> {
@@ -160,6 +161,28 @@ Deno.test("createTemp opens off the calling thread and announces the creation un
     file.close();
     assert.equal(Atomics.load(writes.fence, FENCE_SLOTS.creating), 0);
     assert.ok((await Deno.stat(tmp)).isFile, "the temp file exists once the creation is withdrawn");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("writeStreamAtomic: the whole stream lands at 0600; a stream that fails midway leaves the old file and no temp", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "run.zip");
+    const enc = new TextEncoder();
+    await writeStreamAtomic(path, ReadableStream.from([enc.encode("ab"), enc.encode("cd")]));
+    assert.equal(await Deno.readTextFile(path), "abcd");
+    assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(enc.encode("half"));
+        controller.error(new Error("the archive broke"));
+      },
+    });
+    await assert.rejects(writeStreamAtomic(path, failing), /archive broke/);
+    assert.equal(await Deno.readTextFile(path), "abcd");
+    assert.deepEqual(await names(dir), ["run.zip"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -14,7 +14,7 @@ import {
   startTestServe,
   writeRun,
 } from "./helpers.ts";
-import { readZip } from "./zip_reader.ts";
+import { readZip } from "../support/zip_reader.ts";
 
 const FIXTURE_DIR = join(ROOT, "tests/fixtures/serve");
 

@@ -1,5 +1,6 @@
 /**
  * `bajutsu report <run dir>` re-renders report.html, junit.xml and ctrf.json from manifest.json;
+ * `bajutsu report --all` does it for every run under a runs folder (docs/cli.md#report---all);
  * `bajutsu report merge <run dirs…>` merges shard runs into one run.
  *
  * @module
@@ -7,15 +8,9 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import type { CliIo } from "../program.ts";
+import { errorLine as message } from "../../text/error_line.ts";
 import { printableIo } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
-
-/** `<CODE> <message>` for the report layer's coded errors, the bare message otherwise. */
-const message = (err: unknown) => {
-  if (!(err instanceof Error)) return String(err);
-  const code = (err as { code?: unknown }).code;
-  return typeof code === "string" && code.startsWith("E_") ? `${code} ${err.message}` : err.message;
-};
 
 export function registerReport(
   program: Command,
@@ -29,9 +24,20 @@ export function registerReport(
     .command("report")
     .description("re-render a run's reports, or merge shard runs")
     .argument("[runDir]", "a run directory holding manifest.json")
-    .action(async (runDir?: string) => {
+    .option("--all", "re-render every run under --runs")
+    .option("--runs <dir>", "the runs folder of --all", "runs")
+    .action(async (runDir: string | undefined, flags: { all?: boolean; runs: string }) => {
+      if (flags.all) {
+        if (runDir) {
+          io.stderr("report: give a run directory or --all, not both");
+          return setExit(EXIT_USAGE);
+        }
+        return setExit(await reportAll(flags.runs));
+      }
       if (!runDir) {
-        io.stderr("report: give a run directory (or use `report merge <run dirs…>`)");
+        io.stderr(
+          "report: give a run directory or --all (or use `report merge <run dirs…>`)",
+        );
         return setExit(EXIT_USAGE);
       }
       try {
@@ -44,6 +50,45 @@ export function registerReport(
         setExit(EXIT_USAGE);
       }
     });
+
+  /**
+   * Every run under `runsDir`: 0 when all re-rendered runs passed, 1 when one failed, 2 when
+   * there was none to re-render or a report could not be written.
+   */
+  async function reportAll(runsDir: string): Promise<number> {
+    const { rerenderAll } = await import("../../report/rerender_all.ts");
+    const { ReportWriteError } = await import("../../report/errors.ts");
+    let outcomes;
+    try {
+      outcomes = await rerenderAll(runsDir, { warn });
+    } catch (err) {
+      // The runs folder itself cannot be listed (a file, no permission).
+      io.stderr(`report: cannot read ${runsDir}: ${message(err)}`);
+      return EXIT_USAGE;
+    }
+    let rendered = 0, failed = 0, unwritten = 0;
+    for (const o of outcomes) {
+      if ("error" in o) {
+        if (o.error instanceof ReportWriteError) unwritten++;
+        warn(`${o.runDir} not re-rendered: ${message(o.error)}`);
+        continue;
+      }
+      rendered++;
+      if (!o.ok) failed++;
+      io.stdout(`${o.ok ? "PASS" : "FAIL"}  ${join(o.runDir, "report.html")}`);
+    }
+    if (rendered === 0) {
+      io.stderr(
+        outcomes.length === 0
+          ? `report: no runs under ${runsDir} (no folder holds a manifest.json)`
+          : `report: none of the ${outcomes.length} run(s) under ${runsDir} could be re-rendered`,
+      );
+      return EXIT_USAGE;
+    }
+    if (unwritten > 0) return EXIT_USAGE;
+    return failed > 0 ? EXIT_FAIL : EXIT_OK;
+  }
+
   report
     .command("merge")
     .description("merge shard runs into one manifest, JUnit and HTML report")

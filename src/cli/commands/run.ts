@@ -46,6 +46,7 @@ interface RunFlags {
   udid?: string[];
   logPredicate?: string;
   logSubsystem?: string;
+  zip?: boolean;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -90,6 +91,10 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option("--log-subsystem <subsystem>", "iOS device log of this subsystem (no predicate given)")
     .option("--progress", "also print each step as a line on stderr when it is not a terminal")
     .option("--no-progress", "print no progress lines at all (only warnings and the verdict)")
+    .option(
+      "--zip",
+      "after the verdict, also write <runs-dir>/<runId>.zip (never changes the exit code)",
+    )
     .action(async (flags: RunFlags) => {
       // `.env` values reach the run through its environment getter, never Deno.env.
       const processEnv = (k: string) => Deno.env.get(k);
@@ -139,6 +144,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         udids: flags.udid,
         logPredicate: flags.logPredicate,
         logSubsystem: flags.logSubsystem,
+        zip: flags.zip,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { crc32 as continueCrc32 } from "../../archive/crc32.ts";
 
 /** The eight bytes every PNG starts with. */
 export const PNG_SIGNATURE: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -16,24 +17,9 @@ export const PNG_SIGNATURE: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0
 /** Most bytes one stored deflate block can hold. */
 const MAX_STORED_BLOCK = 0xffff;
 
-function makeCrcTable(): Uint32Array {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-}
-
-/** Read-only after construction. */
-const CRC_TABLE = makeCrcTable();
-
-/** CRC-32 (ISO-HDLC, as PNG chunks use) of `bytes`. */
+/** CRC-32 (ISO-HDLC, as PNG chunks use) of `bytes`: the zip writer's, from zero. */
 export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return continueCrc32(0, bytes);
 }
 
 /** Adler-32, the zlib trailer checksum. */

@@ -1,5 +1,5 @@
 /**
- * CRC-32 (IEEE 802.3, as zip uses it), incremental.
+ * CRC-32 (IEEE 802.3, as zip and PNG use it), incremental.
  *
  * @module
  */

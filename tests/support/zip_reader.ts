@@ -1,5 +1,5 @@
 /** A minimal zip reader for tests: central directory → entries, inflated and CRC-checked. */
-import { crc32 } from "../../src/serve/crc32.ts";
+import { crc32 } from "../../src/archive/crc32.ts";
 
 export interface ReadEntry {
   name: string;
