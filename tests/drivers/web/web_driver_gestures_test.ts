@@ -177,21 +177,24 @@ Deno.test("gestures on a real page", async (t) => {
       });
     });
 
-    await t.step("a drag waits for the page to render after each move, as a hand would", async () => {
-      await withPage(lab, SORTABLE, async ({ driver, page }) => {
-        // On the pad: the page renders between two moves, so it sees every place passed.
-        await driver.swipe([150, 180], [150, 340]);
-        const frames = await read<number[]>(page, "window.moveFrames");
-        assert.ok(frames.length >= 5, JSON.stringify(frames));
-        // Two frames rendered after each move before the next (an animated list settles).
-        for (let i = 1; i < frames.length; i++) {
-          assert.ok(frames[i] - frames[i - 1] >= 2, `frames of the moves: ${frames}`);
-        }
-        // From A's centre to the lower half of D (a 130 px drag): A lands last.
-        await driver.swipe([150, 20], [150, 150]);
-        assert.equal(await read(page, "window.order()"), "BCDA");
-      });
-    });
+    await t.step(
+      "a drag waits for the page to render after each move, as a hand would",
+      async () => {
+        await withPage(lab, SORTABLE, async ({ driver, page }) => {
+          // On the pad: the page renders between two moves, so it sees every place passed.
+          await driver.swipe([150, 180], [150, 340]);
+          const frames = await read<number[]>(page, "window.moveFrames");
+          assert.ok(frames.length >= 5, JSON.stringify(frames));
+          // Two frames rendered after each move before the next (an animated list settles).
+          for (let i = 1; i < frames.length; i++) {
+            assert.ok(frames[i] - frames[i - 1] >= 2, `frames of the moves: ${frames}`);
+          }
+          // From A's centre to the lower half of D (a 130 px drag): A lands last.
+          await driver.swipe([150, 20], [150, 150]);
+          assert.equal(await read(page, "window.order()"), "BCDA");
+        });
+      },
+    );
 
     await t.step("in a touch context swipe is a CDP touch drag", async () => {
       await withPage(lab, TOUCH_PAD, async ({ driver, page }) => {
