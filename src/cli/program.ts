@@ -16,6 +16,7 @@ import { registerReport } from "./commands/report.ts";
 import { registerRun } from "./commands/run.ts";
 import { registerSchema } from "./commands/schema.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerTrace } from "./commands/trace.ts";
 import { registerVersion } from "./commands/version.ts";
 
 /** Where a command writes; injected so tests can capture output. */
@@ -68,6 +69,7 @@ export async function runCli(
   registerExport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
+  registerTrace(program, io, setExit);
   registerVersion(program, io, setExit, build);
   registerDoctor(program, io, setExit);
   try {

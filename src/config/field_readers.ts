@@ -15,6 +15,7 @@ import {
   strOrList,
 } from "../yaml/combinators.ts";
 import { report } from "../yaml/read_context.ts";
+import { tokenRegExp } from "../scenario/interpolate.ts";
 import { int, num, str } from "../yaml/scalars.ts";
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
@@ -34,9 +35,43 @@ export const strList: Reader<string[]> = listOf(str);
 /** A string → string mapping (launch env, headers…). */
 export const strMap: Reader<Record<string, string>> = dictOf(str);
 
+/** Where a webhook URL must start (a `${secrets.…}` token may stand for the whole URL). */
+const HOOK_URL_START = /^(https?:\/\/|\$\{)/i;
+
+/**
+ * A webhook URL: http(s)://, or a `${secrets.NAME}` token holding one; the only tokens it may
+ * hold are `${secrets.NAME}` (resolved when the run posts). The value is never echoed: it is
+ * often a secret.
+ */
+const hookUrl: Reader<string> = (ctx, node, path) => {
+  const s = str(ctx, node, path);
+  if (s === undefined) return undefined;
+  if (!HOOK_URL_START.test(s.trim())) {
+    return report(
+      ctx,
+      node.pos,
+      "E_TYPE",
+      path,
+      "expected an http:// or https:// URL (or a ${secrets.NAME} holding one)",
+    );
+  }
+  for (const [token, ns] of s.matchAll(tokenRegExp())) {
+    if (ns !== "secrets") {
+      return report(
+        ctx,
+        node.pos,
+        "E_CONFIG",
+        path,
+        `${token} is not bound here: a notify url takes \${secrets.NAME} tokens only`,
+      );
+    }
+  }
+  return s.trim();
+};
+
 const readNotifyRaw = record({
   format: enumOf(["slack"] as const),
-  url: str,
+  url: hookUrl,
   on: strOrList(enumOf(NOTIFY_EVENTS)),
   targets: strList,
 }, { required: ["url"] });

@@ -11,6 +11,7 @@ import { EXIT_USAGE } from "./exit_codes.ts";
 import { runMatrix } from "./matrix.ts";
 import { RunAborted } from "./run_all.ts";
 import { type Dispatched, finishRun, loadReportWriter } from "./run_finish.ts";
+import { notifyContext, startNotifications } from "./notify.ts";
 import { runPass } from "./run_pass.ts";
 import { planRun, type RunPlan } from "./run_plan.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
@@ -41,6 +42,7 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   await using _server = server;
   const run = await startRun(plan, io);
   if (run === null) return EXIT_USAGE;
+  const notifications = startNotifications(notifyContext(plan, run));
   const reportWriter = loadReportWriter();
   reportWriter.catch(() => {});
   // The browsers (devices) close while the reports are written; the run returns after both.
@@ -49,6 +51,8 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
   try {
     const dispatched = await dispatch(plan, run, (c) => closing.push(c));
     code = await finishRun(plan, run, dispatched, reportWriter);
+    // Webhooks post after the verdict line and never change the exit code.
+    await notifications.finish(code);
   } finally {
     await Promise.all(closing);
   }

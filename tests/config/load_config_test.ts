@@ -222,3 +222,23 @@ Deno.test("latencyBudget.stepP95: milliseconds as a number, or a duration string
     /expected a duration such as 800 \(milliseconds\), "800ms" or "1\.5s", got "fast"/,
   );
 });
+
+Deno.test("notify url: http(s) or a ${secrets.NAME}; other values and tokens fail at their line", () => {
+  const { errors } = parse(
+    [
+      "targets:",
+      "  s:",
+      "    baseUrl: http://x/",
+      "notify:",
+      "  - {url: 'hooks.slack.com/services/T/B/key'}",
+      "  - {url: 'https://h/${vars.KEY}'}",
+      "  - {url: '${secrets.HOOK}', on: [start, failure], targets: [log in]}",
+    ].join("\n"),
+  );
+  assert.deepEqual(errors.map((e) => [e.code, e.path, e.line]), [
+    ["E_TYPE", "notify[0].url", 5],
+    ["E_CONFIG", "notify[1].url", 6],
+  ]);
+  // The value is never echoed: it often holds a key.
+  assert.ok(!errors.some((e) => e.message.includes("key")), errors.map((e) => e.message).join());
+});

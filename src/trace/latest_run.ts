@@ -1,0 +1,33 @@
+/**
+ * The run `bajutsu trace` shows when none is named: the newest folder under the runs folder
+ * that holds a manifest.json (run ids sort by start time).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { isFile } from "../fs/probe.ts";
+import { compareRunIdsNewestFirst } from "../report/run_id.ts";
+
+/**
+ * The newest run folder under `runsDir`, or null when there is none (or no such folder).
+ *
+ * @example
+ * ```ts
+ * await latestRun("runs"); // "runs/20260101-120000"
+ * ```
+ */
+export async function latestRun(runsDir: string): Promise<string | null> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(runsDir)) {
+      if (e.isDirectory && !e.name.startsWith(".")) names.push(e.name);
+    }
+  } catch {
+    return null;
+  }
+  names.sort(compareRunIdsNewestFirst);
+  for (const name of names) {
+    if (await isFile(join(runsDir, name, "manifest.json"))) return join(runsDir, name);
+  }
+  return null;
+}
