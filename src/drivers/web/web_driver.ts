@@ -629,7 +629,12 @@ export class WebDriver implements Driver {
    */
   async screenshotBytes(): Promise<Uint8Array> {
     if (!this.#reuseShots) return await this.#capture();
-    const watching = await this.#frameWatch.start(await this.#session());
+    // Bounded like every page call: a CDP session asked for while the browser dies may never
+    // answer, and a step's evidence must not wait on it.
+    const watching = await this.#op(
+      "screenshot",
+      async () => await this.#frameWatch.start(await this.#session()),
+    );
     const last = this.#lastShot;
     const read = this.#readEpoch;
     // One shot per read: a later shot reads the epoch again.
