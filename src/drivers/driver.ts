@@ -507,6 +507,19 @@ export class DeviceError extends DriverError {
 }
 
 /**
+ * The device or browser is gone for good (its process exited, its connection closed): no later
+ * call can succeed, so nothing waits or retries on it (the readiness gate ends at once).
+ *
+ * @example
+ * ```ts
+ * throw new DeviceGone("playwright: the browser process exited during query");
+ * ```
+ */
+export class DeviceGone extends DeviceError {
+  override readonly code: string = "E_DEVICE_GONE";
+}
+
+/**
  * A device or browser operation outlived its bound.
  *
  * @example

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Driver, Element } from "../drivers/driver.ts";
+import { DeviceGone, type Driver, type Element } from "../drivers/driver.ts";
 import type { Selector } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
@@ -161,7 +161,8 @@ export function sameScreen(a: Element[], b: Element[]): boolean {
 }
 
 /**
- * Polls the ladder, then the stability confirmation. Query errors during startup are swallowed.
+ * Polls the ladder, then the stability confirmation. Query errors during startup are swallowed
+ * (an app still starting), except a device that is gone for good: that ends the gate at once.
  *
  * @example
  * ```ts
@@ -182,7 +183,8 @@ export async function awaitReady(driver: Driver, opts: ReadinessOptions): Promis
     reads++;
     try {
       return await driver.query();
-    } catch {
+    } catch (err) {
+      if (err instanceof DeviceGone) throw err;
       return null;
     }
   };

@@ -8,6 +8,7 @@ import {
 import { FakeClock } from "../../src/time/clock.ts";
 import { CancelSource, RunCancelled } from "../../src/time/cancel.ts";
 import { el, timedDriver } from "./doubles.ts";
+import { DeviceError, DeviceGone } from "../../src/drivers/driver.ts";
 
 Deno.test("readiness: readyWhen rung fires when the selector matches, then confirms stability", async () => {
   const clock = new FakeClock();
@@ -128,4 +129,21 @@ Deno.test("readiness: the gate records its reads and bound, and becomes a launch
   const none = launchWait(await awaitReady(empty, { clock, timeoutS: 1 }));
   assert.deepEqual([none.signal, none.endedBy, none.reads], ["timeout", "timeout", empty.reads]);
   assert.ok(none.seconds >= 1);
+});
+
+Deno.test("readiness: an app still starting is polled through its errors; a device gone for good ends the gate at once", async () => {
+  const clock = new FakeClock();
+  const starting = timedDriver(
+    clock,
+    (t) => t < 1 ? new DeviceError("connection refused") : [el("root"), el("home.title")],
+  );
+  const r = await awaitReady(starting, { clock, readyWhen: { id: "home.title" } });
+  assert.equal(r.ready, true);
+  assert.ok(r.elapsedSeconds >= 1);
+
+  const gone = timedDriver(clock, () => new DeviceGone("the browser process exited during query"));
+  const start = clock.now();
+  await assert.rejects(awaitReady(gone, { clock, timeoutS: 10 }), DeviceGone);
+  assert.equal(clock.now() - start, 0, "no poll after the device is gone");
+  assert.equal(gone.reads, 1);
 });

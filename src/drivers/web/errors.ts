@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DeviceError, DriverError } from "../driver.ts";
+import { DeviceError, DeviceGone, DriverError } from "../driver.ts";
 import type { Engine } from "./engines.ts";
 
 /** No usable browser executable for the engine; the message holds the install command. */
@@ -36,8 +36,8 @@ export class FfmpegNotFound extends DeviceError {
  * The browser went away under the run: its process exited (killed, crashed) or, for a browser
  * server, the connection closed. Every call in flight ends with it at once.
  */
-export class BrowserGone extends DeviceError {
-  override readonly code = "E_BROWSER_GONE";
+export class BrowserGone extends DeviceGone {
+  override readonly code: string = "E_BROWSER_GONE";
   constructor(readonly remote: boolean, during: string) {
     super(
       `playwright: ${
