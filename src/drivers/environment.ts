@@ -140,4 +140,9 @@ export interface EnvironmentFactory {
   create(device: string, actuator: string): Promise<Environment>;
   /** Releases what the factory shares between environments (a browser); after the pass. */
   close?(): Promise<void>;
+  /**
+   * Ends what the factory shares at once, on an abort (a second Ctrl-C): no context or video is
+   * saved, the process exits right after (docs/signals.md#the-browser).
+   */
+  abort?(): Promise<void>;
 }

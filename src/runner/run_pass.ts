@@ -59,6 +59,7 @@ export async function runPass(
   const passDir = engine ? `${run.runDir}/${engine}` : run.runDir;
   const passFailures = run.evidenceFailures.under(engine ? `${engine}/` : "");
   const factory = await backend.factory(engine);
+  const unregisterAbort = run.onAbort(() => factory.abort?.() ?? Promise.resolve());
   const pool = devicePool({
     devices: backend.lanes,
     factory,
@@ -142,6 +143,7 @@ export async function runPass(
       },
     });
   } finally {
+    unregisterAbort();
     await pool.shutdown();
     const closing = factory.close?.() ?? Promise.resolve();
     if (opts.deferClose) opts.deferClose(closing);

@@ -28,6 +28,8 @@ import type { RunIo } from "./run_request.ts";
 
 /** Milliseconds an abort waits for atomic writes in flight to stop before exiting. */
 const ABORT_WRITES_WAIT_MS = 1000;
+/** How long an abort gives the backends to end their browsers or devices before it exits. */
+const ABORT_HOOKS_WAIT_MS = 2000;
 
 /**
  * A started run: its folder, its cancel signal, its redaction and its writers.
@@ -66,6 +68,11 @@ export interface StartedRun {
   writeReportFile: FileWriter;
   /** The executed scenarios as YAML (scenario.yaml, the provenance hash). */
   yamlText: string;
+  /**
+   * Registers what an abort (a second Ctrl-C) must end before the process exits, such as the
+   * pass's browser; returns the unregistering function.
+   */
+  onAbort(hook: () => Promise<void>): () => void;
   provenance: { scenarioHash: string; toolVersion: string; gitRevision: string };
 }
 
@@ -93,11 +100,12 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
   // The revision is read while the signal watcher starts (both wait on other processes).
   const gitRevision = readGitRevision(eff.configDir);
   const writes = new AtomicWrites();
+  const abortHooks = new Set<() => Promise<void>>();
   const atomic: WriteFile = (path, data, mode) => writeFileAtomic(path, data, mode, writes);
   const signals = io.cancel ? null : await installRunSignals({
     graceS: knobs.cancelGraceS,
     onCancel: (signal) => io.progress.line(cancelLine(signal)),
-    onAbort: () => void abortRun(io, writes),
+    onAbort: () => void abortRun(io, writes, abortHooks),
     // A forced abort or the deadline (a main thread too busy to end the run) seals these writes
     // and clears these folders of our temp files.
     cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
@@ -148,6 +156,10 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
     writeEvidence: io.writeEvidence ?? atomic,
     writeReportFile: io.writeReportFile ?? atomic,
     yamlText,
+    onAbort: (hook) => {
+      abortHooks.add(hook);
+      return () => abortHooks.delete(hook);
+    },
     provenance: {
       scenarioHash: scenarioHash(yamlText),
       toolVersion: VERSION,
@@ -172,12 +184,23 @@ export function cancelLine(signal: RunSignal): string {
 
 /**
  * A second Ctrl-C: stop every atomic write of the run before its rename, remove their temp
- * files, and exit 130 without writing the reports (a manifest already renamed into place stays
- * complete).
+ * files, end the browsers (the hooks), and exit 130 without writing the reports (a manifest
+ * already renamed into place stays complete).
  */
-async function abortRun(io: RunIo, writes: AtomicWrites): Promise<never> {
+async function abortRun(
+  io: RunIo,
+  writes: AtomicWrites,
+  hooks: ReadonlySet<() => Promise<void>>,
+): Promise<never> {
   io.progress.line("aborted by a second interrupt: the reports of this run are not written");
   await writes.close(ABORT_WRITES_WAIT_MS);
+  // The browsers end (and their profiles go) before the exit, within a bound.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...hooks].map((hook) => hook())),
+    new Promise((resolve) => timer = setTimeout(resolve, ABORT_HOOKS_WAIT_MS)),
+  ]);
+  clearTimeout(timer);
   return exitNow(EXIT_INTERRUPTED);
 }
 

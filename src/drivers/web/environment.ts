@@ -304,5 +304,10 @@ export async function createWebFactory(
       for (const env of [...shared.open]) await env.teardown().catch(() => {});
       if (owned) await browser.close().catch(() => {});
     },
+    // The browser ends and Playwright removes its profile once the process is gone; left to
+    // the exit, the profile could be removed while the dying browser still writes into it.
+    async abort(): Promise<void> {
+      if (owned) await browser.close().catch(() => {});
+    },
   };
 }

@@ -250,3 +250,26 @@ Deno.test("a non-web target cannot build a web factory", async () => {
   >;
   await assert.rejects(createWebFactory(eff), DeviceError);
 });
+
+Deno.test("web factory: abort ends its own browser and removes its profile, at once", async () => {
+  // In a child process with a temp folder of its own: Playwright makes the profile there.
+  const tmp = await Deno.makeTempDir({ prefix: "bajutsu-abort-tmp-" });
+  try {
+    await withServer({ "/": () => html(APP) }, async (base) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("./abort_child.ts", import.meta.url).pathname, `${base}/`],
+        env: { TMPDIR: tmp },
+        stdout: "piped",
+        stderr: "inherit",
+      }).output();
+      assert.equal(out.code, 0);
+      const [running, connected, after] = new TextDecoder().decode(out.stdout).trim().split("\n");
+      // The profile (and Playwright's artifacts folder) exist while the browser runs.
+      assert.match(running, /^playwright folders while running: [1-9]/);
+      assert.equal(connected, "connected after abort: false");
+      assert.equal(after, "playwright folders after abort: 0");
+    });
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
