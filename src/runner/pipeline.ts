@@ -55,6 +55,9 @@ export async function runCommand(req: RunRequest, rawIo: RunIo): Promise<number>
     await notifications.finish(code);
   } finally {
     await Promise.all(closing);
+    // A second Ctrl-C closing the browsers under the run ends the process itself (exit 130),
+    // whatever the run's own ending made of the closed browser.
+    await run.aborting();
   }
   // After the verdict and the devices' teardown (a recording may land then); the exit code stays.
   if (plan.req.zip) await zipFinishedRun(run.runDir, run.runId, run.io);

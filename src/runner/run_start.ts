@@ -73,6 +73,11 @@ export interface StartedRun {
    * pass's browser; returns the unregistering function.
    */
   onAbort(hook: () => Promise<void>): () => void;
+  /**
+   * The abort under way (it ends the process with 130), or null. A run that ends while its
+   * browsers are being closed by the abort waits for it: the exit code stays the abort's.
+   */
+  aborting(): Promise<never> | null;
   provenance: { scenarioHash: string; toolVersion: string; gitRevision: string };
 }
 
@@ -101,11 +106,14 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
   const gitRevision = readGitRevision(eff.configDir);
   const writes = new AtomicWrites();
   const abortHooks = new Set<() => Promise<void>>();
+  let aborting: Promise<never> | null = null;
   const atomic: WriteFile = (path, data, mode) => writeFileAtomic(path, data, mode, writes);
   const signals = io.cancel ? null : await installRunSignals({
     graceS: knobs.cancelGraceS,
     onCancel: (signal) => io.progress.line(cancelLine(signal)),
-    onAbort: () => void abortRun(io, writes, abortHooks),
+    onAbort: () => {
+      aborting ??= abortRun(io, writes, abortHooks);
+    },
     // A forced abort or the deadline (a main thread too busy to end the run) seals these writes
     // and clears these folders of our temp files.
     cleanup: [{ dir: runDir, recursive: true }, { dir: runsDir, recursive: false }],
@@ -160,6 +168,7 @@ export async function startRun(plan: RunPlan, io: RunIo): Promise<StartedRun | n
       abortHooks.add(hook);
       return () => abortHooks.delete(hook);
     },
+    aborting: () => aborting,
     provenance: {
       scenarioHash: scenarioHash(yamlText),
       toolVersion: VERSION,
