@@ -94,7 +94,9 @@ export const SCREEN_EPOCH_WATCH_ROOT_KEY = "bajutsu.screenEpoch.watchRoot";
  * the page under a symbol; a navigation drops them and the next reply is full. Returns the
  * {@link ScanReply} as one JSON string: a single string crosses far faster than many values.
  *
- * One pass over the elements in document order. Skipped: `display:none` (no box),
+ * One pass over the elements in document order, through the composed tree: an element's open
+ * shadow root right after the element, before its light children (docs/backends.md#shadow-roots).
+ * Skipped: `display:none` (no box),
  * `visibility:hidden|collapse` and zero-area nodes; off-screen nodes are kept. Text inside a
  * control whose name comes from its content (a button, a link, a heading, a cell…), inside an
  * editable region or inside a `<label>` that names a control is part of that element, not a row
