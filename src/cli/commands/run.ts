@@ -12,6 +12,7 @@ import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { CliOptionError, parseIntOption } from "../option_error.ts";
+import { addInertRunFlags, inertFlagWarnings } from "../inert_run_flags.ts";
 
 /** The most parallel lanes a run takes (docs/run-limits.md). */
 export const MAX_WORKERS = 256;
@@ -52,7 +53,7 @@ interface RunFlags {
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
   // Flags, paths and error messages can hold author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
-  program
+  const command = program
     .command("run")
     .description("run scenarios against a target and write the reports")
     .option("-c, --config <path>", "config file", "bajutsu.config.yaml")
@@ -94,8 +95,12 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option(
       "--zip",
       "after the verdict, also write <runs-dir>/<runId>.zip (never changes the exit code)",
-    )
+    );
+  addInertRunFlags(command)
     .action(async (flags: RunFlags) => {
+      for (const line of inertFlagWarnings(flags as unknown as Record<string, unknown>)) {
+        io.stderr(`warning: ${line}`);
+      }
       // `.env` values reach the run through its environment getter, never Deno.env.
       const processEnv = (k: string) => Deno.env.get(k);
       let env: (k: string) => string | undefined;
