@@ -83,6 +83,9 @@ export interface ScanReply {
 /** Where a document's screen-epoch watcher puts its reader (screen_epoch.ts installs it). */
 export const SCREEN_EPOCH_READER_KEY = "bajutsu.screenEpoch.read";
 
+/** Where a document's screen-epoch watcher takes the open shadow roots the scan meets. */
+export const SCREEN_EPOCH_WATCH_ROOT_KEY = "bajutsu.screenEpoch.watchRoot";
+
 /**
  * The in-page scan. The page is scanned whole on every call; only the transport is incremental:
  * rows equal to a row of the previous scan of the same driver travel as `[start, count]` runs, so
@@ -91,7 +94,9 @@ export const SCREEN_EPOCH_READER_KEY = "bajutsu.screenEpoch.read";
  * the page under a symbol; a navigation drops them and the next reply is full. Returns the
  * {@link ScanReply} as one JSON string: a single string crosses far faster than many values.
  *
- * One pass over the elements in document order. Skipped: `display:none` (no box),
+ * One pass over the elements in document order, through the composed tree: an element's open
+ * shadow root right after the element, before its light children (docs/backends.md#shadow-roots).
+ * Skipped: `display:none` (no box),
  * `visibility:hidden|collapse` and zero-area nodes; off-screen nodes are kept. Text inside a
  * control whose name comes from its content (a button, a link, a heading, a cell…), inside an
  * editable region or inside a `<label>` that names a control is part of that element, not a row
@@ -184,6 +189,15 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     const tid = args.testId;
     const rows: string[] = [];
     const nodes: Node[] = [];
+    // Set once the scan meets an open shadow root: slots and shadow boundaries matter from then
+    // on, and a page without any pays nothing for them.
+    let shadowSeen = false;
+    // Rows named (or unnamed) from their content before any shadow root was met: a shadow root
+    // met later may sit inside one of them, so their names are computed again through the
+    // composed tree at the end (only then: `textContent` is several times cheaper).
+    const contentNamedAt: number[] = [];
+    const contentNamedEl: Element[] = [];
+    let contentRead = false;
     const title = document.title.replace(/\s+/g, " ").trim();
     rows.push(JSON.stringify([
       "page",
@@ -199,22 +213,75 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
     nodes.push(document.documentElement);
     const body = document.body;
     if (body !== null) visit(body);
+    if (shadowSeen) {
+      for (let i = 0; i < contentNamedAt.length; i++) {
+        const el = contentNamedEl[i];
+        const ce = el.getAttribute("contenteditable");
+        const editable = ce !== null && ce !== "false";
+        const label = nameOf(el, el.tagName, roleOf(el, el.tagName, editable), editable);
+        const row = JSON.parse(rows[contentNamedAt[i]]);
+        if (row[2] === label) continue;
+        row[2] = label;
+        rows[contentNamedAt[i]] = JSON.stringify(row);
+      }
+    }
     return reply(rows, nodes);
 
     function visit(root: HTMLElement): void {
-      // Few nodes carry these states: one selector query each beats attribute reads per node.
-      const marked = (selector: string) => new Set(document.querySelectorAll(selector));
-      const disabledAria = marked('[aria-disabled="true"]');
-      const selectedAria = marked(
-        '[aria-selected="true"], [aria-checked="true"], [aria-pressed="true"]',
-      );
+      // Few nodes carry these states: one selector query each beats attribute reads per node
+      // (each open shadow root adds its own matches when the scan enters it).
+      const disabledSelector = '[aria-disabled="true"]';
+      const selectedSelector =
+        '[aria-selected="true"], [aria-checked="true"], [aria-pressed="true"]';
+      const disabledAria = new Set<Element>(document.querySelectorAll(disabledSelector));
+      const selectedAria = new Set<Element>(document.querySelectorAll(selectedSelector));
+      // The screen-epoch watcher, when installed, observes every open shadow root the scan meets
+      // (keep in step with SCREEN_EPOCH_WATCH_ROOT_KEY).
+      const watchRoot = (globalThis as unknown as Record<symbol, unknown>)[
+        Symbol.for("bajutsu.screenEpoch.watchRoot")
+      ];
       // Elements whose descendants' text belongs to them: `whole` takes every descendant's,
       // `inline` only what flows inline inside it. Kept as a stack of open ancestors.
       const absorbers: { el: Element; whole: boolean }[] = [];
-      const all = root.getElementsByTagName("*");
-      for (let i = -1; i < all.length; i++) {
-        const el: Element = i < 0 ? root : all[i];
-        while (absorbers.length > 0 && !absorbers[absorbers.length - 1].el.contains(el)) {
+      walk(root, root.getElementsByTagName("*"));
+
+      /**
+       * `first` (if any), then every element of `all` in document order; an element's open
+       * shadow root is walked right after the element, before its light children.
+       */
+      function walk(first: Element | null, all: ArrayLike<Element>): void {
+        for (let i = first === null ? 0 : -1; i < all.length; i++) {
+          const el: Element = i < 0 ? first! : all[i];
+          const shadow = el.shadowRoot;
+          // Set before the host is examined: its own text is its slots', not its own.
+          if (shadow !== null) shadowSeen = true;
+          examine(el);
+          if (shadow !== null) enter(shadow);
+        }
+      }
+
+      function enter(shadow: ShadowRoot): void {
+        shadowSeen = true;
+        if (typeof watchRoot === "function") watchRoot(shadow);
+        for (const el of shadow.querySelectorAll(disabledSelector)) disabledAria.add(el);
+        for (const el of shadow.querySelectorAll(selectedSelector)) selectedAria.add(el);
+        walk(null, shadow.querySelectorAll("*"));
+      }
+
+      /** Whether `el` renders inside `absorber` across shadow boundaries and slots. */
+      function renderedWithin(absorber: Element, el: Element): boolean {
+        for (let n: Node | null = el; n !== null;) {
+          if (n === absorber) return true;
+          const slot: Element | null = (n as Element).assignedSlot ?? null;
+          n = slot ?? (n instanceof ShadowRoot ? n.host : n.parentNode);
+        }
+        return false;
+      }
+
+      function examine(el: Element): void {
+        while (absorbers.length > 0) {
+          const open = absorbers[absorbers.length - 1].el;
+          if (open.contains(el) || (shadowSeen && renderedWithin(open, el))) break;
           absorbers.pop();
         }
         const tag = el.tagName;
@@ -230,24 +297,24 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
         // Own text matters for a text row, and for a kept element that does not take its
         // descendants' text anyway (a generic one is then static text).
         let text = isKept ? false : ownText(el);
-        if (!isKept && !text) continue;
+        if (!isKept && !text) return;
         if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT") {
-          continue;
+          return;
         }
         const inside = absorbers.length > 0 ? absorbers[absorbers.length - 1] : null;
-        if (!isKept && inside !== null && inside.whole) continue;
+        if (!isKept && inside !== null && inside.whole) return;
         const r = el.getBoundingClientRect();
         const w = r.width;
         const h = r.height;
-        if (w === 0 || h === 0) continue;
+        if (w === 0 || h === 0) return;
         const style = getComputedStyle(el);
-        if (style.visibility !== "visible") continue;
-        if (!isKept && inside !== null && style.display.startsWith("inline")) continue;
+        if (style.visibility !== "visible") return;
+        if (!isKept && inside !== null && style.display.startsWith("inline")) return;
         const role = roleOf(el, tag, editable);
         if (tag === "LABEL" && !isKept && (el as HTMLLabelElement).control !== null) {
           // Its text is the name of the control it labels (that control's row carries it).
           absorbers.push({ el, whole: true });
-          continue;
+          return;
         }
         if (editable || wholeRoles.has(role)) absorbers.push({ el, whole: true });
         else {
@@ -255,7 +322,12 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
           if (text) absorbers.push({ el, whole: false });
         }
         const id = el.getAttribute(tid) || el.id || null;
+        contentRead = false;
         const label = isKept ? nameOf(el, tag, role, editable) : clip(phrasing(el));
+        if (contentRead && !shadowSeen) {
+          contentNamedAt.push(rows.length);
+          contentNamedEl.push(el);
+        }
         const value = valueOf(el, tag, role, editable);
         let flags = text ? 8 : 0;
         if (tag === "INPUT" && (el as HTMLInputElement).type === "password") flags |= 1;
@@ -266,15 +338,30 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
       }
     }
 
-    /** True when a direct child text node holds something besides whitespace. */
+    /**
+     * True when a direct child text node holds something besides whitespace, or (inside a shadow
+     * root) a text node a child `<slot>` renders. A shadow host's own text shows only through a
+     * slot, so it is the text of the element holding that slot, not the host's.
+     */
     function ownText(el: Element): boolean {
+      if (shadowSeen && el.shadowRoot !== null) return false;
       for (let c = el.firstChild; c !== null; c = c.nextSibling) {
-        if (c.nodeType !== 3) continue;
-        const data = (c as Text).data;
-        for (let i = 0; i < data.length; i++) {
-          const code = data.charCodeAt(i);
-          if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return true;
+        if (c.nodeType === 3) {
+          if (inked((c as Text).data)) return true;
+        } else if (shadowSeen && (c as Element).tagName === "SLOT") {
+          for (const a of (c as HTMLSlotElement).assignedNodes({ flatten: true })) {
+            if (a.nodeType === 3 && inked((a as Text).data)) return true;
+          }
         }
+      }
+      return false;
+    }
+
+    /** Whether `data` holds something besides whitespace. */
+    function inked(data: string): boolean {
+      for (let i = 0; i < data.length; i++) {
+        const code = data.charCodeAt(i);
+        if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return true;
       }
       return false;
     }
@@ -354,15 +441,52 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
      */
     function phrasing(el: Element): string {
       let out = "";
+      // A shadow host's own text renders through its slots (counted where they are).
+      const hosting = shadowSeen && el.shadowRoot !== null;
       for (let c = el.firstChild; c !== null; c = c.nextSibling) {
-        if (c.nodeType === 3) out += (c as Text).data;
-        else if (c.nodeType === 1) {
+        if (c.nodeType === 3) {
+          if (!hosting) out += (c as Text).data;
+        } else if (c.nodeType === 1) {
           const name = (c as Element).tagName;
           if (name === "BR") out += " ";
           else if (inlineTags.has(name)) out += phrasing(c as Element);
+          else if (shadowSeen && name === "SLOT") {
+            for (const a of (c as HTMLSlotElement).assignedNodes({ flatten: true })) {
+              if (a.nodeType === 3) out += (a as Text).data;
+              else if (inlineTags.has((a as Element).tagName)) out += phrasing(a as Element);
+            }
+          }
         }
         if (out.length > 4 * max) break;
       }
+      return out;
+    }
+
+    /**
+     * The text `node` renders, as `textContent` would give it but through the composed tree: a
+     * shadow host's text is its open shadow root's, a `<slot>`'s the nodes assigned to it (else
+     * its fallback content); style, script and template text is not shown, so not counted.
+     */
+    function composedText(node: Node): string {
+      let out = "";
+      const add = (n: Node): void => {
+        if (out.length > 4 * max) return;
+        if (n.nodeType === 3) {
+          out += (n as Text).data;
+          return;
+        }
+        if (n.nodeType !== 1 && n.nodeType !== 11) return;
+        const tag = (n as Element).tagName;
+        if (tag === "STYLE" || tag === "SCRIPT" || tag === "TEMPLATE") return;
+        // A slot outside a shadow tree is a plain element (no assigned nodes).
+        if (tag === "SLOT" && (n as Element).getRootNode() instanceof ShadowRoot) {
+          for (const a of (n as HTMLSlotElement).assignedNodes({ flatten: true })) add(a);
+          return;
+        }
+        const shadow = (n as Element).shadowRoot;
+        for (let c = (shadow ?? n).firstChild; c !== null; c = c.nextSibling) add(c);
+      };
+      add(node);
       return out;
     }
 
@@ -394,8 +518,10 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
       const by = el.getAttribute("aria-labelledby");
       if (by) {
         let joined = "";
+        // Ids resolve in the element's own tree (its shadow root, else the document).
+        const scope = el.getRootNode() as Document | ShadowRoot;
         for (const ref of by.trim().split(/\s+/)) {
-          const target = document.getElementById(ref);
+          const target = scope.getElementById(ref);
           if (target) joined += " " + (target.textContent || "");
         }
         const name = clip(joined);
@@ -431,9 +557,11 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
       const fromContent = !field && !editable && role !== "img" && role !== "textbox" &&
         role !== "searchbox" && role !== "combobox" && role !== "listbox";
       if (fromContent) {
-        const name = clip(el.textContent || "");
+        contentRead = true;
+        const name = clip(shadowSeen ? composedText(el) : el.textContent || "");
         if (name) return name;
-        const inner = el.querySelector("img[alt], [aria-label]");
+        const inner = el.querySelector("img[alt], [aria-label]") ??
+          el.shadowRoot?.querySelector("img[alt], [aria-label]");
         if (inner) {
           const alt = inner.getAttribute("aria-label") || inner.getAttribute("alt") || "";
           if (alt.trim()) return clip(alt);

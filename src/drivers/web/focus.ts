@@ -43,11 +43,15 @@ export function pageFocusedEditable(): boolean {
 }
 
 /**
- * In-page: moves the caret of the focused field to the very end (the last line of a textarea,
+ * In-page: moves the caret of the focused field (inside open shadow roots too) to the very end (the last line of a textarea,
  * the end of an editable region), so deleting removes text from the end as the DSL says.
  */
 export function pageCaretToEnd(): void {
-  const el = document.activeElement as HTMLElement | null;
+  // The focus inside open shadow roots: the document only sees the outermost host.
+  let el = document.activeElement as HTMLElement | null;
+  while (el !== null && el.shadowRoot?.activeElement) {
+    el = el.shadowRoot.activeElement as HTMLElement;
+  }
   if (el === null) return;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     const n = el.value.length;

@@ -39,9 +39,11 @@ export function pageTarget(el: UiElement, gen: number, index: number, testId: st
 }
 
 /**
- * In-page: walks from `elementFromPoint(x, y)` up through ancestors (across shadow roots); the
- * target is reached when its node is among them. The cover is named by its nearest ancestor that
- * is a row of the same scan (what a user can select), else by the hit node itself.
+ * In-page: finds the node the browser hits at the point, descending through open shadow roots
+ * (`elementFromPoint` on the document answers with the outermost shadow host), then walks up its
+ * composed ancestors (a slotted node's slot, a shadow root's host); the target is reached when its
+ * node is among them. The cover is named by its nearest ancestor that is a row of the same scan
+ * (what a user can select), else by the hit node itself.
  */
 export function pageHitTest(t: PageTarget & { x: number; y: number }): HitResult {
   if (t.x < 0 || t.y < 0 || t.x >= innerWidth || t.y >= innerHeight) return "offscreen";
@@ -59,9 +61,21 @@ export function pageHitTest(t: PageTarget & { x: number; y: number }): HitResult
   const same = rows !== null
     ? (el: Element) => el === rows[t.index]
     : (el: Element) => (t.id === null || idOf(el) === t.id) && near(el);
-  const hit = document.elementFromPoint(t.x, t.y);
+  let hit = document.elementFromPoint(t.x, t.y);
   if (!hit) return null;
+  for (let shadow = hit.shadowRoot; shadow !== null; shadow = hit.shadowRoot) {
+    let inner: Element | null = shadow.elementFromPoint(t.x, t.y);
+    if (inner === hit) {
+      // The host's own text, rendered through a slot, answers as the host: the topmost element
+      // of the shadow tree under the point is what the pointer event reaches.
+      const under: Element | undefined = shadow.elementsFromPoint(t.x, t.y)[0];
+      inner = under !== undefined && under.getRootNode() === shadow ? under : null;
+    }
+    if (inner === null || inner === hit) break;
+    hit = inner;
+  }
   const up = (el: Element): Element | null => {
+    if (el.assignedSlot) return el.assignedSlot;
     if (el.parentElement) return el.parentElement;
     const root = el.getRootNode();
     return root instanceof ShadowRoot ? root.host : null;

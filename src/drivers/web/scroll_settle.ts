@@ -43,8 +43,8 @@ export function scrollSettleRecord(end: ScrollSettleEnd, seconds: number): Drive
 }
 
 /**
- * In-page: watches the scroll offsets of the element under `(x, y)`, its ancestors and the
- * document. Resolves with the frames waited and whether they held still; `stable` is false when
+ * In-page: watches the scroll offsets of the element under `(x, y)` (found through open shadow
+ * roots), its composed ancestors (across slots and shadow hosts) and the document. Resolves with the frames waited and whether they held still; `stable` is false when
  * `maxFrames` passed or frames stopped coming (a hidden page throttles `requestAnimationFrame`)
  * and the time bound ended the wait.
  */
@@ -52,7 +52,22 @@ export function pageScrollSettle(
   a: { x: number; y: number; stableFrames: number; maxFrames: number; fallbackMs: number },
 ): Promise<ScrollSettleEnd> {
   const watched: Element[] = [];
-  for (let el = document.elementFromPoint(a.x, a.y); el; el = el.parentElement) watched.push(el);
+  let hit = document.elementFromPoint(a.x, a.y);
+  for (let shadow = hit?.shadowRoot ?? null; hit && shadow; shadow = hit.shadowRoot) {
+    let inner: Element | null = shadow.elementFromPoint(a.x, a.y);
+    if (inner === hit) {
+      // The host's own text, rendered through a slot: the topmost element of the shadow tree.
+      const under: Element | undefined = shadow.elementsFromPoint(a.x, a.y)[0];
+      inner = under !== undefined && under.getRootNode() === shadow ? under : null;
+    }
+    if (inner === null || inner === hit) break;
+    hit = inner;
+  }
+  for (let el: Element | null = hit; el;) {
+    watched.push(el);
+    const root = el.getRootNode();
+    el = el.assignedSlot ?? el.parentElement ?? (root instanceof ShadowRoot ? root.host : null);
+  }
   if (document.scrollingElement) watched.push(document.scrollingElement);
   const signature = () =>
     watched.map((el) => `${el.scrollLeft},${el.scrollTop}`).join(";") +

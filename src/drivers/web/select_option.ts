@@ -12,7 +12,7 @@ export type SelectStatus = "ok" | "missing-element" | "not-select" | "missing-op
 
 /**
  * In-page: finds the target's node (the scan's own node while that scan is current, else by
- * identifier and frame), selects the option whose `value` equals `value`, then dispatches
+ * identifier and frame, open shadow roots included), selects the option whose `value` equals `value`, then dispatches
  * bubbling `input` and `change`. Setting `option.selected` (not `select.value`) keeps framework
  * value trackers honest.
  */
@@ -23,7 +23,16 @@ export function pageSelectOption(t: PageTarget & { value: string }): SelectStatu
   let found: Node | null = store && store.gen === t.gen ? store.nodes[t.index] ?? null : null;
   if (found === null) {
     const f = t.frame;
-    for (const el of document.querySelectorAll("select")) {
+    // Every select of the document and of its open shadow roots, however deeply nested.
+    const selects: HTMLSelectElement[] = [];
+    const collect = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (el instanceof HTMLSelectElement) selects.push(el);
+        if (el.shadowRoot !== null) collect(el.shadowRoot);
+      }
+    };
+    collect(document);
+    for (const el of selects) {
       const r = el.getBoundingClientRect();
       const id = el.getAttribute(t.testId) || el.id || null;
       if (
