@@ -94,6 +94,9 @@ export function descendantFrames(frame: Frame): Frame[] {
   return out;
 }
 
+/** Each frame row's copy in page coordinates, with the offset it was moved by. */
+export type MovedRows = WeakMap<ScanRow, { dx: number; dy: number; row: ScanRow }>;
+
 /** The row moved by `(dx, dy)`. */
 function moved(row: ScanRow, dx: number, dy: number): ScanRow {
   const [id, role, label, value, flags, x, y, w, h] = row;
@@ -107,7 +110,7 @@ function moved(row: ScanRow, dx: number, dy: number): ScanRow {
  */
 export function mergeFrames(
   main: FramePlace,
-  cache: WeakMap<ScanRow, { dx: number; dy: number; row: ScanRow }> = new WeakMap(),
+  cache: MovedRows = new WeakMap(),
 ): FramedTree {
   const rows: ScanRow[] = [];
   const origins: RowOrigin[] = [];

@@ -65,6 +65,7 @@ import {
   framesAt,
   hitLevels,
   mergeFrames,
+  type MovedRows,
   type RowOrigin,
 } from "./frame_tree.ts";
 import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
@@ -235,7 +236,7 @@ export class WebDriver implements Driver {
   /** Reads the child frames (docs/backends.md#frames). */
   #frames: FrameReader;
   /** Each frame row moved into page coordinates, kept while its frame's offset holds. */
-  #moved = new WeakMap<ScanRow, { dx: number; dy: number; row: ScanRow }>();
+  #moved: MovedRows = new WeakMap();
   /** The frames the latest read found (the main frame first), for a scroll's settle. */
   #places: readonly FramePlace[] = [];
   #testId: string;

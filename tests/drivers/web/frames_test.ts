@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { chromium, type Page } from "playwright-core";
 import { findBrowser, launchOptions } from "../../../src/drivers/web/browsers.ts";
-import { ElementNotTappable } from "../../../src/drivers/driver.ts";
+import { ElementNotTappable, NothingFocused } from "../../../src/drivers/driver.ts";
 import type { Element } from "../../../src/drivers/driver.ts";
 import { runScenario } from "../../../src/orchestrator/run_scenario.ts";
 import type { WebDriver } from "../../../src/drivers/web/web_driver.ts";
@@ -262,6 +262,29 @@ Deno.test("iframes: the tree and the actions reach same-origin and cross-origin 
         await driver.tap({ id: "street" });
         await driver.typeText("Main St");
         assert.equal((await find(driver, "street"))?.value, "Main St");
+      });
+    });
+
+    await t.step("typing with the focus on a button inside a frame fails", async () => {
+      await withFrames(lab, PAGES, "/outer.html", async ({ driver, page, inner }) => {
+        await driver.tap({ id: "pay-btn" });
+        await assert.rejects(
+          driver.typeText("4242"),
+          (e: Error) => e instanceof NothingFocused && e.message === "type: nothing is focused",
+        );
+        assert.deepEqual(await clicksIn(page, `${inner}/card.html`), ["pay"]);
+      });
+    });
+
+    await t.step("a change inside a frame is never answered with the previous shot", async () => {
+      await withFrames(lab, PAGES, "/outer.html", async ({ driver, page, inner }) => {
+        await driver.query();
+        await driver.screenshotBytes();
+        const frame = page.frames().find((f) => f.url().startsWith(inner))!;
+        await frame.evaluate(() => document.getElementById("pay-btn")!.textContent = "Paid");
+        await driver.query();
+        await driver.screenshotBytes();
+        assert.deepEqual(driver.shotStats(), { captured: 2, reused: 0 });
       });
     });
 
