@@ -168,7 +168,6 @@ interface Located {
 interface Read {
   tree: Element[];
   scan: DecodedScan;
-  main: FramePlace;
   framed: FramedTree | null;
 }
 
@@ -335,8 +334,21 @@ export class WebDriver implements Driver {
     }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
     if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
+    // Playwright tracks the frame tree itself: a page without child frames pays no call here.
+    const framed = this.page.mainFrame().childFrames().length === 0
+      ? null
+      : await this.#readFrames(scan);
+    this.#places = framed === null ? [] : framed.places;
+    // Bodies of requests that finished before this read are part of what it saw.
+    if (this.#network) await this.#op("network settle", () => this.#network!.settle());
+    const rows = framed === null ? scan.rows : framed.rows;
+    return { tree: rows.map((row) => this.#elementOf(row)), scan, framed };
+  }
+
+  /** The main document's place: the page's origin, its scan. */
+  #mainPlace(scan: DecodedScan): FramePlace {
     const root = scan.rows[0];
-    const main: FramePlace = {
+    return {
       frame: this.page.mainFrame(),
       dx: 0,
       dy: 0,
@@ -348,13 +360,13 @@ export class WebDriver implements Driver {
       rows: scan.rows,
       children: [],
     };
-    const withFrames = await this.#op("query frames", () => this.#frames.read(main));
-    const framed = withFrames === null ? null : mergeFrames(withFrames, this.#moved);
-    this.#places = framed === null ? [] : framed.places;
-    // Bodies of requests that finished before this read are part of what it saw.
-    if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    const rows = framed === null ? scan.rows : framed.rows;
-    return { tree: rows.map((row) => this.#elementOf(row)), scan, main, framed };
+  }
+
+  /** The child frames' rows merged into the main scan's (null when none could be read). */
+  async #readFrames(scan: DecodedScan): Promise<FramedTree | null> {
+    const main = this.#mainPlace(scan);
+    const read = await this.#op("query frames", () => this.#frames.read(main));
+    return read === null ? null : mergeFrames(read, this.#moved);
   }
 
   /** The element of `row`, made (and frozen: it is shared by every read that saw it) once. */
@@ -810,7 +822,9 @@ export class WebDriver implements Driver {
   #locate(read: Read, sel: Selector): Located {
     const target = resolveUnique(read.tree, sel);
     const index = read.tree.indexOf(target);
-    const origin = read.framed === null ? { place: read.main, index } : read.framed.origins[index];
+    const origin = read.framed === null
+      ? { place: this.#mainPlace(read.scan), index }
+      : read.framed.origins[index];
     return { target, origin };
   }
 
