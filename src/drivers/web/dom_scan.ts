@@ -4,8 +4,9 @@
  * resolve host-side with our own selector code, exactly as on every other backend.
  *
  * What the scan keeps is what a person sees: the page itself (the root row, framed by the
- * viewport), every control and every element with a role, a test id or an `id`, images, editable
- * regions, and each element that carries visible text of its own (static text). Names are
+ * viewport), every control and every element with a role, a test id or an `id`, images, iframes
+ * (their documents are scanned by frame_tree.ts, docs/backends.md#frames), editable regions, and
+ * each element that carries visible text of its own (static text). Names are
  * computed as browsers compute accessible names; roles, explicit or implied by the tag, map to
  * the shared trait vocabulary host-side ({@link typeTrait}).
  *
