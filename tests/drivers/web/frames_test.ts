@@ -131,6 +131,17 @@ const PAGES: Pages = ({ inner }) => ({
     document.getElementById("hop").textContent = n < 30 ? "hop " + n : "landed";
     if (n < 30) location.replace("/hop-inner.html?" + (n + 1));
   </script></body>`,
+  // A rich-text editor's way (TinyMCE, CKEditor 4): an editable body in a same-origin srcdoc frame.
+  "/editor.html": `<body style="margin:0"><h1 style="margin:0">Compose</h1>
+    ${
+    frameAt(
+      "about:blank",
+      0,
+      60,
+      `title="Rich text" srcdoc="<body contenteditable id=editor
+      style='margin:0;height:150px'><p style='margin:0'>Hello</p></body>"`,
+    )
+  }</body>`,
   "/leaf.html": `<body style="margin:0">${RECORD}
     <button id="leaf-btn" onclick="record('leaf')"
       style="position:absolute;left:5px;top:6px;width:60px;height:20px">Leaf</button></body>`,
@@ -332,6 +343,23 @@ Deno.test("iframes: the tree and the actions reach same-origin and cross-origin 
         });
       },
     );
+
+    await t.step("an editable body in a srcdoc frame takes typing and clear", async () => {
+      await withFrames(lab, PAGES, "/editor.html", async ({ driver }) => {
+        const editor = (await find(driver, "editor"))!;
+        assert.deepEqual([editor.traits, editor.value], [["textView"], "Hello"]);
+        assert.deepEqual(editor.frame, [10, 70, 400, 150]);
+        const typed = await run(driver, [
+          { action: "tap", body: { id: "editor" } },
+          { action: "type", body: { text: "!", submit: false } },
+        ]);
+        assert.equal(typed.failure, null);
+        assert.match((await find(driver, "editor"))?.value ?? "", /^Hello.*!|!.*Hello$/s);
+        const cleared = await run(driver, [{ action: "clear", body: { into: { id: "editor" } } }]);
+        assert.equal(cleared.failure, null);
+        assert.equal((await find(driver, "editor"))?.value, "");
+      });
+    });
 
     await t.step("a nested frame: rows at the sum of the offsets, and a tap", async () => {
       await withFrames(lab, PAGES, "/nest.html", async ({ driver, page, inner }) => {
