@@ -11,6 +11,7 @@
 import type { ElementHandle, Frame } from "playwright-core";
 import { type DecodedScan, decodeScanReply, type ScanArgs, type ScanRow } from "./dom_scan.ts";
 import { pageScan } from "./dom_scan.ts";
+import { type ExpressionFrame, framePageCall, PageCallees } from "./page_call.ts";
 
 /** Where a frame's document sits on the page, and what its latest scan found. */
 export interface FramePlace {
@@ -47,6 +48,9 @@ export interface FramedTree {
   /** Every frame read, the main frame first, parents before children. */
   places: FramePlace[];
 }
+
+/** The scans of child frames, started (a null scan: the frame could not be read). */
+export type FrameScans = Map<Frame, Promise<DecodedScan | null>>;
 
 /** An iframe's row index in its parent's scan, and its content box in that frame's viewport. */
 export type FrameBox = [index: number, x: number, y: number, w: number, h: number];
@@ -172,6 +176,8 @@ export class FrameReader {
   readonly #scanArgs: () => ScanArgs;
   readonly #scans = new WeakMap<Frame, DecodedScan>();
   readonly #holders = new WeakMap<Frame, Promise<ElementHandle | null>>();
+  /** The scan's callee texts, built once. */
+  readonly #callees = new PageCallees();
 
   /** `scanArgs` gives the scan's arguments (test id, label bound, session token). */
   constructor(scanArgs: () => ScanArgs) {
@@ -184,10 +190,23 @@ export class FrameReader {
    * that is detached, navigating or not answering for its scan or its box is left out of this
    * read, with the frames inside it.
    */
-  async read(main: FramePlace): Promise<FramePlace | null> {
+  async read(
+    main: FramePlace,
+    scans: FrameScans = this.scanAll(main.frame),
+  ): Promise<FramePlace | null> {
     if (main.frame.childFrames().length === 0) return null;
-    await this.#readChildren(main);
+    await this.#readChildren(main, scans);
     return main;
+  }
+
+  /**
+   * Starts the scans of every frame below `main` at once: they need nothing from the main
+   * document's scan, so the caller starts them alongside it.
+   */
+  scanAll(main: Frame): FrameScans {
+    const scans: FrameScans = new Map();
+    for (const frame of descendantFrames(main)) scans.set(frame, this.#scan(frame));
+    return scans;
   }
 
   /** Forgets a detached frame (its iframe's handle is released). */
@@ -198,11 +217,11 @@ export class FrameReader {
     holder?.then((h) => h?.dispose()).catch(() => {});
   }
 
-  async #readChildren(parent: FramePlace): Promise<void> {
+  async #readChildren(parent: FramePlace, started: FrameScans): Promise<void> {
     const frames = parent.frame.childFrames().filter((f) => !f.isDetached());
     if (frames.length === 0) return;
     const [scans, boxes] = await Promise.all([
-      Promise.all(frames.map((f) => this.#scan(f))),
+      Promise.all(frames.map((f) => started.get(f) ?? this.#scan(f))),
       this.#boxes(parent, frames),
     ]);
     for (let i = 0; i < frames.length; i++) {
@@ -223,7 +242,7 @@ export class FrameReader {
         children: [],
       });
     }
-    await Promise.all(parent.children.map((child) => this.#readChildren(child)));
+    await Promise.all(parent.children.map((child) => this.#readChildren(child, started)));
   }
 
   /** The frame's scan, decoded against its previous one; null when it could not be read. */
@@ -231,7 +250,12 @@ export class FrameReader {
     const base = this.#scans.get(frame) ?? { gen: 0, rows: [] };
     let json: string;
     try {
-      json = await frame.evaluate(pageScan, { ...this.#scanArgs(), base: base.gen, inFrame: true });
+      json = await framePageCall(
+        frame as ExpressionFrame,
+        pageScan,
+        { ...this.#scanArgs(), base: base.gen, inFrame: true },
+        this.#callees,
+      );
     } catch {
       return null;
     }

@@ -63,6 +63,7 @@ import {
   type FramePlace,
   FrameReader,
   framesAt,
+  type FrameScans,
   hitLevels,
   mergeFrames,
   type MovedRows,
@@ -317,6 +318,12 @@ export class WebDriver implements Driver {
     // The reply is decoded against the scan its `base` names, even if another read overtook it.
     const base = this.#scan;
     const inputs = this.#inputs;
+    // Playwright tracks the frame tree itself: a page without child frames pays no call here.
+    // Child frames are scanned alongside the main document.
+    const mainFrame = this.page.mainFrame();
+    const frameScans = mainFrame.childFrames().length === 0
+      ? null
+      : this.#frames.scanAll(mainFrame);
     const json = await this.#op("query", () =>
       this.#evaluate(pageScan, {
         testId: this.#testId,
@@ -334,10 +341,7 @@ export class WebDriver implements Driver {
     }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
     if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
-    // Playwright tracks the frame tree itself: a page without child frames pays no call here.
-    const framed = this.page.mainFrame().childFrames().length === 0
-      ? null
-      : await this.#readFrames(scan);
+    const framed = frameScans === null ? null : await this.#readFrames(scan, frameScans);
     this.#places = framed === null ? [] : framed.places;
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
@@ -363,9 +367,9 @@ export class WebDriver implements Driver {
   }
 
   /** The child frames' rows merged into the main scan's (null when none could be read). */
-  async #readFrames(scan: DecodedScan): Promise<FramedTree | null> {
+  async #readFrames(scan: DecodedScan, scans: FrameScans): Promise<FramedTree | null> {
     const main = this.#mainPlace(scan);
-    const read = await this.#op("query frames", () => this.#frames.read(main));
+    const read = await this.#op("query frames", () => this.#frames.read(main, scans));
     return read === null ? null : mergeFrames(read, this.#moved);
   }
 

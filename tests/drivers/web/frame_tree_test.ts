@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { pageScan, type ScanRow } from "../../../src/drivers/web/dom_scan.ts";
+import type { ScanRow } from "../../../src/drivers/web/dom_scan.ts";
 import {
   type FramePlace,
   FrameReader,
@@ -90,7 +90,8 @@ function fakeFrame(
     frameElement: () => Promise.resolve({ dispose: () => Promise.resolve() }),
     evaluate: (fn: unknown) => {
       if (fn === pageFrameBoxes) return Promise.resolve(boxes);
-      if (fn === pageScan) {
+      // The scan is called by expression (the page-function registry's lookup, then definition).
+      if (typeof fn === "string" && fn.includes("pageScan:")) {
         return scan instanceof Error ? Promise.reject(scan) : Promise.resolve(scan);
       }
       return Promise.reject(new Error("unexpected page function"));
