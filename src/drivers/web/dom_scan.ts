@@ -4,8 +4,9 @@
  * resolve host-side with our own selector code, exactly as on every other backend.
  *
  * What the scan keeps is what a person sees: the page itself (the root row, framed by the
- * viewport), every control and every element with a role, a test id or an `id`, images, editable
- * regions, and each element that carries visible text of its own (static text). Names are
+ * viewport), every control and every element with a role, a test id or an `id`, images, iframes
+ * (their documents are scanned by frame_tree.ts, docs/backends.md#frames), editable regions, and
+ * each element that carries visible text of its own (static text). Names are
  * computed as browsers compute accessible names; roles, explicit or implied by the tag, map to
  * the shared trait vocabulary host-side ({@link typeTrait}).
  *
@@ -62,6 +63,11 @@ export interface ScanArgs {
    */
   session?: string;
   base?: number;
+  /**
+   * The scan reads a child frame's document: one still loading answers "" (skipped for this read)
+   * instead of waiting for it.
+   */
+  inFrame?: boolean;
 }
 
 /**
@@ -108,6 +114,7 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
   // A document just committed by a navigation has no body yet: read it once it is parsed, as a
   // read retried after the navigation would, instead of reporting an empty screen.
   if (document.readyState === "loading" && document.body === null) {
+    if (args.inFrame) return "";
     return new Promise((resolve) => {
       document.addEventListener("DOMContentLoaded", () => resolve(scan()), { once: true });
     });
@@ -182,9 +189,10 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
       "METER",
       "OUTPUT",
       "DIALOG",
+      "IFRAME",
     ]);
-    // Elements that never hold text nodes.
-    const voidTags = new Set(["INPUT", "IMG", "SELECT", "TEXTAREA", "PROGRESS", "METER"]);
+    // Elements whose text nodes are not shown (an iframe's are fallback markup, never rendered).
+    const voidTags = new Set(["INPUT", "IMG", "SELECT", "TEXTAREA", "PROGRESS", "METER", "IFRAME"]);
     const max = args.maxLabel;
     const tid = args.testId;
     const rows: string[] = [];
@@ -424,6 +432,9 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
           return "form";
         case "DIALOG":
           return "dialog";
+        case "IFRAME":
+          // No ARIA role: named as Playwright's aria snapshots and Chromium's tree name it.
+          return "iframe";
         case "PROGRESS":
           return "progressbar";
         case "METER":
@@ -554,7 +565,8 @@ export function pageScan(args: ScanArgs): string | Promise<string> {
         const alt = el.getAttribute("alt");
         if (alt && alt.trim()) return clip(alt);
       }
-      const fromContent = !field && !editable && role !== "img" && role !== "textbox" &&
+      const fromContent = !field && !editable && role !== "img" && role !== "iframe" &&
+        role !== "textbox" &&
         role !== "searchbox" && role !== "combobox" && role !== "listbox";
       if (fromContent) {
         contentRead = true;

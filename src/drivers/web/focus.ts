@@ -1,30 +1,35 @@
 /**
  * What has focus on a page, for the text actions (docs/scenario-language.md#text-entry): typing or
  * deleting with no editable element focused would send keys nowhere and pass, so the driver
- * checks first; deleting starts from the end of the field, so the caret goes there.
+ * checks first; deleting starts from the end of the field, so the caret goes there. The focus
+ * inside a child frame is found frame by frame (docs/backends.md#frames).
  *
  * @module
  */
 
 /**
- * In-page: whether the focused element (looking through shadow roots and same-origin frames)
- * takes text: an enabled, writable text input, a textarea, or an editable region. A focused
- * cross-origin frame counts as taking text (its inside cannot be seen).
+ * Where the focus is, as one document sees it: on an element that takes text (`editable`), on
+ * something else or nothing (`other`), on an iframe (`frame`: the focus is inside a child frame,
+ * which the driver asks through the frame API, since a cross-origin frame cannot be looked into),
+ * or, in a child frame, not in this document at all (`away`).
  */
-export function pageFocusedEditable(): boolean {
+export type FocusState = "editable" | "other" | "frame" | "away";
+
+/**
+ * In-page: the {@link FocusState} of this document, looking through open shadow roots. An
+ * enabled, writable text input, a textarea or an editable region takes text. `inFrame`: this is
+ * a child frame's document, which remembers its active element after the focus left it.
+ */
+export function pageFocusState(a: { inFrame: boolean }): FocusState {
+  if (a.inFrame && !document.hasFocus()) return "away";
   let el: Element | null = document.activeElement;
-  for (;;) {
-    if (el === null) return false;
-    // A cross-origin frame (an embedded payment field…) cannot be looked into: it has the focus,
-    // and what inside it does is the frame's business.
-    if (el instanceof HTMLIFrameElement && el.contentDocument === null) return true;
-    const inner = (el as HTMLElement).shadowRoot?.activeElement ??
-      (el instanceof HTMLIFrameElement ? el.contentDocument?.activeElement ?? null : null);
-    if (!inner) break;
-    el = inner;
+  while (el !== null && (el as HTMLElement).shadowRoot?.activeElement) {
+    el = (el as HTMLElement).shadowRoot!.activeElement;
   }
-  if ((el as HTMLElement).isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement) return !el.disabled && !el.readOnly;
+  if (el === null) return "other";
+  if (el instanceof HTMLIFrameElement || el.tagName === "FRAME") return "frame";
+  if ((el as HTMLElement).isContentEditable) return "editable";
+  if (el instanceof HTMLTextAreaElement) return !el.disabled && !el.readOnly ? "editable" : "other";
   if (el instanceof HTMLInputElement) {
     const noText = [
       "button",
@@ -37,9 +42,9 @@ export function pageFocusedEditable(): boolean {
       "range",
       "color",
     ];
-    return !el.disabled && !el.readOnly && !noText.includes(el.type);
+    return !el.disabled && !el.readOnly && !noText.includes(el.type) ? "editable" : "other";
   }
-  return false;
+  return "other";
 }
 
 /**

@@ -7,13 +7,15 @@
  *
  * @module
  */
-import type { Candidate, Element as UiElement, Frame, Point } from "../driver.ts";
+import type { Candidate, Frame, Point } from "../driver.ts";
 import type { ScanRow } from "./dom_scan.ts";
 
 /**
- * How a page function finds the DOM node of a row: the scan that produced the row (`gen`) keeps
- * every row's node, so while no newer scan replaced it the node is `index`. Otherwise (a
- * navigation, a newer read) the node is looked up by identifier and frame, else by frame.
+ * How a page function finds the DOM node of a row in its own document (a child frame's rows are
+ * found in that frame, with their frames in its viewport: docs/backends.md#frames): the scan that
+ * produced the row (`gen`) keeps every row's node, so while no newer scan replaced it the node is
+ * `index`. Otherwise (a navigation, a newer read) the node is looked up by identifier and frame,
+ * else by frame.
  */
 export interface PageTarget {
   gen: number;
@@ -32,11 +34,6 @@ export type HitResult =
   | null
   | "offscreen"
   | [row: number, id: string | null, x: number, y: number, w: number, h: number];
-
-/** The page-side description of row `index` of scan `gen`. */
-export function pageTarget(el: UiElement, gen: number, index: number, testId: string): PageTarget {
-  return { gen, index, id: el.identifier, frame: el.frame, testId };
-}
 
 /**
  * In-page: finds the node the browser hits at the point, descending through open shadow roots

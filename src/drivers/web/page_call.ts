@@ -154,3 +154,27 @@ async function evaluate(session: CDPSession, expression: string): Promise<unknow
   }
   return reply.result.value;
 }
+
+/** The part of a Playwright frame a page call needs (its `evaluate` of an expression). */
+export interface ExpressionFrame {
+  evaluate(expression: string): Promise<unknown>;
+}
+
+/**
+ * Runs `fn(arg)` in a child frame's main world through Playwright's frame API, which reaches
+ * out-of-process frames, with the same registry as {@link cdpPageCall}: the function's source
+ * crosses once per document, later calls send only the lookup.
+ */
+export async function framePageCall<R, A>(
+  frame: ExpressionFrame,
+  fn: (arg: A) => R | Promise<R>,
+  arg: A,
+  callees?: PageCallees,
+): Promise<R> {
+  const lookup = pageLookupExpression(fn, arg, callees);
+  if (lookup !== null) {
+    const value = await frame.evaluate(lookup);
+    if (value !== MISSING_FUNCTION) return value as R;
+  }
+  return await frame.evaluate(pageCallExpression(fn, arg, callees)) as R;
+}

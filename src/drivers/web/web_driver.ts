@@ -9,7 +9,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import type { CDPSession, Page } from "playwright-core";
+import type { CDPSession, Frame, Page } from "playwright-core";
 import type { PageFunction } from "playwright-core/types/structs";
 import {
   type ActuationDrain,
@@ -55,22 +55,36 @@ import {
   MAX_LABEL,
   pageScan,
   rowToElement,
+  type ScanRow,
 } from "./dom_scan.ts";
+import {
+  descendantFrames,
+  type FramedTree,
+  type FramePlace,
+  FrameReader,
+  framesAt,
+  type FrameScans,
+  hitLevels,
+  mergeFrames,
+  type MovedRows,
+  type RowOrigin,
+} from "./frame_tree.ts";
 import { asDriverError, BrowserGone, messageOf } from "./errors.ts";
 import {
   coverCandidate,
+  type HitResult,
   hitTestArgs,
   pageHitTest,
   type PageTarget,
-  pageTarget,
 } from "./hit_probe.ts";
-import { pageCaretToEnd, pageFocusedEditable } from "./focus.ts";
+import { pageCaretToEnd, pageFocusState } from "./focus.ts";
 import { playwrightKey } from "./key_names.ts";
 import type { NetworkCollector } from "./network.ts";
 import {
   MAX_FRAMES,
   pageScrollSettle,
   SCROLL_SETTLE_FALLBACK_S,
+  type ScrollSettleEnd,
   scrollSettleRecord,
   STABLE_FRAMES,
 } from "./scroll_settle.ts";
@@ -145,24 +159,38 @@ export interface ShotStats {
   reused: number;
 }
 
-/** A resolved element and where the page finds it. */
+/** A resolved element and where the page finds it (its frame, and its row in that frame's scan). */
 interface Located {
   target: Element;
-  page: PageTarget;
-  /** The rows of the scan it was resolved on (to name a cover as the tree names it). */
-  rows: DecodedScan["rows"];
+  origin: RowOrigin;
 }
 
-/** A fresh read: the tree, and the scan it came from. */
+/** A fresh read: the tree, the main document's scan, and the frames below it (null: none). */
 interface Read {
   tree: Element[];
   scan: DecodedScan;
+  framed: FramedTree | null;
 }
+
+/** A hit test in a child frame that could not be done: the frame navigated or went away. */
+const FRAME_GONE = "frame-gone";
 
 /** The point at fractions `at` of `frame` (`[0.5, 0.5]` is the centre). */
 export function pointIn(frame: readonly number[], at: Point): Point {
   const [x, y, w, h] = frame;
   return [x + at[0] * w, y + at[1] * h];
+}
+
+/** The settles of the frames under a scroll's start point as one: held still when all did. */
+function settledTogether(ends: (ScrollSettleEnd | null)[]): ScrollSettleEnd {
+  let frames = 0;
+  let stable = true;
+  for (const end of ends) {
+    if (end === null) continue;
+    frames = Math.max(frames, end.frames);
+    stable &&= end.stable;
+  }
+  return { frames, stable };
 }
 
 /** Whether bytes start with the PNG signature. */
@@ -205,6 +233,12 @@ export class WebDriver implements Driver {
   #elements = new WeakMap<DecodedScan["rows"][number], Element>();
   /** Callee texts of the page functions this driver calls over CDP. */
   #callees = new PageCallees();
+  /** Reads the child frames (docs/backends.md#frames). */
+  #frames: FrameReader;
+  /** Each frame row moved into page coordinates, kept while its frame's offset holds. */
+  #moved: MovedRows = new WeakMap();
+  /** The frames the latest read found (the main frame first), for a scroll's settle. */
+  #places: readonly FramePlace[] = [];
   #testId: string;
   #dialogPolicy: DialogPolicy = { default: "dismiss", byKind: {} };
   #dialogs: DialogRecord[] = [];
@@ -227,6 +261,12 @@ export class WebDriver implements Driver {
     this.#timeoutMs = (opts.opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000;
     this.#testId = opts.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
     this.#reuseShots = (opts.reuseUnchangedShots ?? true) && this.engine === "chromium";
+    this.#frames = new FrameReader(() => ({
+      testId: this.#testId,
+      maxLabel: MAX_LABEL,
+      session: this.#scanSession,
+    }));
+    this.page.on("framedetached", (frame) => this.#frames.forget(frame));
     this.#deviceLog = new DeviceLog(() => this.page.evaluate(() => undefined));
     this.#deviceLog.attach(this.page);
     const log = opts.log ?? (() => {});
@@ -278,6 +318,12 @@ export class WebDriver implements Driver {
     // The reply is decoded against the scan its `base` names, even if another read overtook it.
     const base = this.#scan;
     const inputs = this.#inputs;
+    // Playwright tracks the frame tree itself: a page without child frames pays no call here.
+    // Child frames are scanned alongside the main document.
+    const mainFrame = this.page.mainFrame();
+    const frameScans = mainFrame.childFrames().length === 0
+      ? null
+      : this.#frames.scanAll(mainFrame);
     const json = await this.#op("query", () =>
       this.#evaluate(pageScan, {
         testId: this.#testId,
@@ -295,13 +341,40 @@ export class WebDriver implements Driver {
     }
     if (scan.gen > this.#scan.gen) this.#scan = scan;
     if (scan.epoch !== undefined) this.#epochRead(scan.epoch, inputs);
+    const framed = frameScans === null ? null : await this.#readFrames(scan, frameScans);
+    this.#places = framed === null ? [] : framed.places;
     // Bodies of requests that finished before this read are part of what it saw.
     if (this.#network) await this.#op("network settle", () => this.#network!.settle());
-    return { tree: scan.rows.map((row) => this.#elementOf(row)), scan };
+    const rows = framed === null ? scan.rows : framed.rows;
+    return { tree: rows.map((row) => this.#elementOf(row)), scan, framed };
+  }
+
+  /** The main document's place: the page's origin, its scan. */
+  #mainPlace(scan: DecodedScan): FramePlace {
+    const root = scan.rows[0];
+    return {
+      frame: this.page.mainFrame(),
+      dx: 0,
+      dy: 0,
+      width: root ? root[7] : 0,
+      height: root ? root[8] : 0,
+      parent: null,
+      holderIndex: -1,
+      gen: scan.gen,
+      rows: scan.rows,
+      children: [],
+    };
+  }
+
+  /** The child frames' rows merged into the main scan's (null when none could be read). */
+  async #readFrames(scan: DecodedScan, scans: FrameScans): Promise<FramedTree | null> {
+    const main = this.#mainPlace(scan);
+    const read = await this.#op("query frames", () => this.#frames.read(main, scans));
+    return read === null ? null : mergeFrames(read, this.#moved);
   }
 
   /** The element of `row`, made (and frozen: it is shared by every read that saw it) once. */
-  #elementOf(row: DecodedScan["rows"][number]): Element {
+  #elementOf(row: ScanRow): Element {
     let el = this.#elements.get(row);
     if (el === undefined) {
       el = rowToElement(row);
@@ -325,6 +398,7 @@ export class WebDriver implements Driver {
       if (err instanceof ElementNotFound) return false;
       throw err;
     }
+    if (this.#pointerUndeliverable(located) !== null) return false;
     return (await this.#obstruction(located, frameCenter(located.target.frame))) === null;
   }
 
@@ -473,14 +547,23 @@ export class WebDriver implements Driver {
         await this.page.mouse.wheel(dx, dy);
       }
       const started = this.#clock.now();
-      const end = await this.#evaluate(pageScrollSettle, {
-        x: from[0],
-        y: from[1],
-        stableFrames: STABLE_FRAMES,
-        maxFrames: MAX_FRAMES,
-        fallbackMs: SCROLL_SETTLE_FALLBACK_S * 1000,
-      });
-      this.#settles.push(scrollSettleRecord(end, this.#clock.now() - started));
+      const settle = { stableFrames: STABLE_FRAMES, maxFrames: MAX_FRAMES };
+      const fallbackMs = SCROLL_SETTLE_FALLBACK_S * 1000;
+      // A start point inside a child frame scrolls that frame's content (or chains out to its
+      // parents): every frame under the point is watched too, at its own coordinates.
+      const inner = framesAt(this.#places, from[0], from[1]).map((place) =>
+        place.frame.evaluate(pageScrollSettle, {
+          ...settle,
+          fallbackMs,
+          x: from[0] - place.dx,
+          y: from[1] - place.dy,
+        }).catch(() => null)
+      );
+      const ends = await Promise.all([
+        this.#evaluate(pageScrollSettle, { ...settle, fallbackMs, x: from[0], y: from[1] }),
+        ...inner,
+      ]);
+      this.#settles.push(scrollSettleRecord(settledTogether(ends), this.#clock.now() - started));
     });
   }
 
@@ -540,9 +623,10 @@ export class WebDriver implements Driver {
 
   /** Deletes `count` characters from the end of the focused field (the caret goes there first). */
   async deleteText(count: number): Promise<void> {
-    await this.#requireFocus("delete");
+    const focused = await this.#requireFocus("delete");
     await this.#act({ gesture: "deleteText", via: "key" }, async () => {
-      await this.#evaluate(pageCaretToEnd, undefined);
+      if (focused === null) await this.#evaluate(pageCaretToEnd, undefined);
+      else await focused.evaluate(pageCaretToEnd, undefined);
       for (let i = 0; i < count; i++) await this.page.keyboard.press("Backspace");
     });
   }
@@ -579,7 +663,14 @@ export class WebDriver implements Driver {
     await this.#act(
       { gesture: "selectOption", via: "handle", points: [[x, y]], ...this.#about(target) },
       async () => {
-        status = await this.#evaluate(pageSelectOption, { ...located.page, value });
+        status = await this.#inFrame(located.origin.place, pageSelectOption, {
+          ...this.#pageTarget(located.origin),
+          value,
+        }).catch((err) => {
+          // The frame holding the select navigated or went away: the select left the page.
+          if (located.origin.place.parent === null) throw err;
+          return "missing-element";
+        });
       },
     );
     const where = renderSelector(sel);
@@ -736,11 +827,28 @@ export class WebDriver implements Driver {
   #locate(read: Read, sel: Selector): Located {
     const target = resolveUnique(read.tree, sel);
     const index = read.tree.indexOf(target);
+    const origin = read.framed === null
+      ? { place: this.#mainPlace(read.scan), index }
+      : read.framed.origins[index];
+    return { target, origin };
+  }
+
+  /** The page-side description of a row in its own frame (its frame in that frame's viewport). */
+  #pageTarget(origin: RowOrigin): PageTarget {
+    const row = origin.place.rows[origin.index];
     return {
-      target,
-      page: pageTarget(target, read.scan.gen, index, this.#testId),
-      rows: read.scan.rows,
+      gen: origin.place.gen,
+      index: origin.index,
+      id: row[0],
+      frame: [row[5], row[6], row[7], row[8]],
+      testId: this.#testId,
     };
+  }
+
+  /** Runs a page function in `place`'s document: the main one on the fast path. */
+  #inFrame<R, A>(place: FramePlace, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    if (place.parent === null) return this.#evaluate(fn, arg);
+    return place.frame.evaluate(fn as PageFunction<A, R>, arg);
   }
 
   /** resolveUnique on a fresh read, the enabled check, then the hit test at the tap's point. */
@@ -748,7 +856,30 @@ export class WebDriver implements Driver {
     sel: Selector,
     opts: { at?: Point; disabledOk?: boolean } = {},
   ): Promise<Element> {
-    return (await this.#reachableAt(sel, opts)).target;
+    const located = await this.#reachableAt(sel, opts);
+    const undeliverable = this.#pointerUndeliverable(located);
+    if (undeliverable !== null) throw new UnsupportedAction(undeliverable);
+    return located.target;
+  }
+
+  /**
+   * Why pointer input cannot reach the element, or null. Firefox over WebDriver BiDi does not
+   * deliver mouse input into a frame of another site (an out-of-process frame): the tap would
+   * pass having done nothing (docs/backends.md#frames). A different host stands for another site;
+   * a subdomain of the same site is refused too, which errs on the side of not passing.
+   */
+  #pointerUndeliverable(located: Located): string | null {
+    if (this.engine !== "firefox" || located.origin.place.parent === null) return null;
+    const hostname = (url: string) => URL.parse(url)?.hostname ?? url;
+    const top = hostname(this.page.url());
+    for (let p: FramePlace | null = located.origin.place; p?.parent; p = p.parent) {
+      const inner = hostname(p.frame.url());
+      if (inner !== top) {
+        return `${renderCandidate(toCandidate(located.target))} is in a frame of another site ` +
+          `(${inner} inside ${top}): Firefox does not deliver pointer input there`;
+      }
+    }
+    return null;
   }
 
   async #reachableAt(
@@ -769,12 +900,32 @@ export class WebDriver implements Driver {
     return located;
   }
 
-  /** Why a pointer event at `point` would not reach the element, or null when it would. */
+  /**
+   * Why a pointer event at `point` would not reach the element, or null when it would. Inside a
+   * child frame the test runs at every level (docs/backends.md#frames): in each frame from the
+   * main one down, the point (in that frame's coordinates) must reach the iframe holding the
+   * next frame, then the element itself.
+   */
   async #obstruction(located: Located, point: Point): Promise<ElementNotTappable | null> {
-    const hit = await this.#op(
-      "hit test",
-      () => this.#evaluate(pageHitTest, hitTestArgs(located.page, point)),
-    );
+    const levels = hitLevels(located.origin);
+    const hits = await this.#op("hit test", () =>
+      Promise.all(levels.map((level) => {
+        const { place } = level;
+        const args = hitTestArgs(this.#pageTarget(level), [
+          point[0] - place.dx,
+          point[1] - place.dy,
+        ]);
+        if (place.parent === null) return this.#evaluate(pageHitTest, args);
+        return place.frame.evaluate(pageHitTest, args).catch(() => FRAME_GONE);
+      })));
+    if (hits.includes(FRAME_GONE)) {
+      return new ElementNotTappable(
+        `not tappable: the frame of ${renderCandidate(toCandidate(located.target))} ` +
+          `navigated or went away`,
+      );
+    }
+    const hit = hits.find((h) => h === "offscreen") ??
+      hits.find((h) => h !== null) as HitResult | undefined ?? null;
     if (hit === "offscreen") {
       const { width, height } = await this.viewport();
       return new ElementNotTappable(
@@ -782,18 +933,42 @@ export class WebDriver implements Driver {
           `(viewport ${width}×${height})`,
       );
     }
-    const cover = coverCandidate(hit, located.rows);
+    const coverLevel = levels[hits.indexOf(hit)].place;
+    const cover = coverCandidate(hit, coverLevel.rows);
     if (cover === null) return null;
+    // A cover inside a frame is named where the tree shows it: in page coordinates.
+    const [cx, cy, cw, ch] = cover.frame;
+    cover.frame = [cx + coverLevel.dx, cy + coverLevel.dy, cw, ch];
     return new ElementNotTappable(`not tappable: covered by ${renderCandidate(cover)}`, cover);
   }
 
-  /** Fails `<action>: nothing is focused` unless an editable element has focus. */
-  async #requireFocus(action: string): Promise<void> {
-    const focused = await this.#op(
+  /**
+   * Fails `<action>: nothing is focused` unless an editable element has focus; answers the child
+   * frame holding it (null: the main document). A focus inside an iframe is looked for frame by
+   * frame through the frame API, which reaches cross-origin frames too.
+   */
+  async #requireFocus(action: string): Promise<Frame | null> {
+    const state = await this.#op(
       "focus check",
-      () => this.#evaluate(pageFocusedEditable, undefined),
+      () => this.#evaluate(pageFocusState, { inFrame: false }),
     );
-    if (!focused) throw new NothingFocused(`${action}: nothing is focused`);
+    if (state === "editable") return null;
+    if (state === "frame") {
+      const frames = descendantFrames(this.page.mainFrame());
+      const states = await this.#op(
+        "focus check",
+        () =>
+          Promise.all(
+            frames.map((frame) =>
+              frame.evaluate(pageFocusState, { inFrame: true }).catch(() => "away" as const)
+            ),
+          ),
+      );
+      // The innermost frame with the focus is the one whose focus is not on another iframe.
+      const i = states.findIndex((s) => s === "editable" || s === "other");
+      if (i >= 0 && states[i] === "editable") return frames[i];
+    }
+    throw new NothingFocused(`${action}: nothing is focused`);
   }
 
   #about(target: Element): Pick<ActuationInput, "frame" | "target"> {
