@@ -37,14 +37,16 @@ export type { CleanupDir, RunSignal } from "./signal_protocol.ts";
 export const HANDLER_SLACK_S = 10;
 
 /**
- * How long the watcher waits for the main thread to take an abort before forcing it.
+ * How long the watcher waits for the main thread to take an abort before forcing it. A forced
+ * abort cannot close the browsers first (their profiles may stay): a loaded machine can take over
+ * a second to hand the abort over, so the bound is generous; a wedged run still ends soon.
  *
  * @example
  * ```ts
  * await installRunSignals({ graceS: 90, abortFallbackMs: ABORT_FALLBACK_MS });
  * ```
  */
-export const ABORT_FALLBACK_MS = 1000;
+export const ABORT_FALLBACK_MS = 3000;
 
 /**
  * How a run reacts to SIGTERM, SIGINT and SIGHUP (docs/signals.md).
