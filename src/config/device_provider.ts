@@ -17,29 +17,14 @@ import { getEntry, type PNode, toPlain } from "../yaml/pnode.ts";
 import { tokenRegExp } from "../scenario/interpolate.ts";
 import { enumOf, type Reader } from "../yaml/combinators.ts";
 import { indexPath, keyPath, type ReadContext, report } from "../yaml/read_context.ts";
-import { str } from "../yaml/scalars.ts";
 import { describeNode } from "../yaml/describe.ts";
 import { unknownKey } from "../yaml/mapping.ts";
 import { type Config, DEVICE_PROVIDER_KINDS, type DeviceProvider } from "./types.ts";
 import { derivePlatform } from "./platform.ts";
 import { orderedUnion } from "./merge.ts";
+import { secretUrl } from "./secret_url.ts";
 
-/** Where a URL endpoint must start (a `${secrets.…}` token may stand for the whole URL). */
-const ENDPOINT_START = /^(https?:\/\/|\$\{)/i;
-
-const endpoint: Reader<string> = (ctx, node, path) => {
-  const s = str(ctx, node, path);
-  if (s === undefined) return undefined;
-  if (ENDPOINT_START.test(s.trim())) return s.trim();
-  // The value is not echoed: it may hold a key.
-  return report(
-    ctx,
-    node.pos,
-    "E_TYPE",
-    path,
-    "expected an http:// or https:// URL (or a ${secrets.NAME} holding one)",
-  );
-};
+const endpoint: Reader<string> = secretUrl;
 
 /** A mapping of any shape, as plain data. */
 const anyMapping: Reader<Record<string, unknown>> = (ctx, node, path) =>

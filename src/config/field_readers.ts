@@ -16,6 +16,7 @@ import {
 } from "../yaml/combinators.ts";
 import { report } from "../yaml/read_context.ts";
 import { tokenRegExp } from "../scenario/interpolate.ts";
+import { secretUrl } from "./secret_url.ts";
 import { int, num, str } from "../yaml/scalars.ts";
 import { CAPTURE_KINDS, CAPTURE_MODIFIERS } from "../scenario/validate/capture.ts";
 import {
@@ -35,26 +36,14 @@ export const strList: Reader<string[]> = listOf(str);
 /** A string → string mapping (launch env, headers…). */
 export const strMap: Reader<Record<string, string>> = dictOf(str);
 
-/** Where a webhook URL must start (a `${secrets.…}` token may stand for the whole URL). */
-const HOOK_URL_START = /^(https?:\/\/|\$\{)/i;
-
 /**
  * A webhook URL: http(s)://, or a `${secrets.NAME}` token holding one; the only tokens it may
  * hold are `${secrets.NAME}` (resolved when the run posts). The value is never echoed: it is
  * often a secret.
  */
 const hookUrl: Reader<string> = (ctx, node, path) => {
-  const s = str(ctx, node, path);
+  const s = secretUrl(ctx, node, path);
   if (s === undefined) return undefined;
-  if (!HOOK_URL_START.test(s.trim())) {
-    return report(
-      ctx,
-      node.pos,
-      "E_TYPE",
-      path,
-      "expected an http:// or https:// URL (or a ${secrets.NAME} holding one)",
-    );
-  }
   for (const [token, ns] of s.matchAll(tokenRegExp())) {
     if (ns !== "secrets") {
       return report(
@@ -66,7 +55,7 @@ const hookUrl: Reader<string> = (ctx, node, path) => {
       );
     }
   }
-  return s.trim();
+  return s;
 };
 
 const readNotifyRaw = record({

@@ -134,12 +134,25 @@ export async function cdpPageCall<R, A>(
   arg: A,
   callees?: PageCallees,
 ): Promise<R> {
+  return await callThrough((expression) => evaluate(session, expression), fn, arg, callees);
+}
+
+/**
+ * The lookup first (the function is already in the document), its whole source only when the
+ * document lacks it; `run` evaluates one expression in the target document.
+ */
+async function callThrough<R, A>(
+  run: (expression: string) => Promise<unknown>,
+  fn: (arg: A) => R | Promise<R>,
+  arg: A,
+  callees?: PageCallees,
+): Promise<R> {
   const lookup = pageLookupExpression(fn, arg, callees);
   if (lookup !== null) {
-    const value = await evaluate(session, lookup);
+    const value = await run(lookup);
     if (value !== MISSING_FUNCTION) return value as R;
   }
-  return await evaluate(session, pageCallExpression(fn, arg, callees)) as R;
+  return await run(pageCallExpression(fn, arg, callees)) as R;
 }
 
 async function evaluate(session: CDPSession, expression: string): Promise<unknown> {
@@ -171,10 +184,5 @@ export async function framePageCall<R, A>(
   arg: A,
   callees?: PageCallees,
 ): Promise<R> {
-  const lookup = pageLookupExpression(fn, arg, callees);
-  if (lookup !== null) {
-    const value = await frame.evaluate(lookup);
-    if (value !== MISSING_FUNCTION) return value as R;
-  }
-  return await frame.evaluate(pageCallExpression(fn, arg, callees)) as R;
+  return await callThrough((expression) => frame.evaluate(expression), fn, arg, callees);
 }
