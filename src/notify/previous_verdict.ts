@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { compareRunIdsNewestFirst, parseRunId } from "../report/run_id.ts";
+import { compareRunIdsNewestFirst, parseRunId, runFolderNames } from "../report/run_id.ts";
 
 /** Manifests read at most looking for the previous run of a target. */
 const MAX_MANIFESTS_READ = 200;
@@ -35,16 +35,14 @@ export async function previousVerdict(
   target: string,
   scenarios: readonly string[] = [],
 ): Promise<boolean | null> {
-  const ids: string[] = [];
+  let ids: string[];
   try {
-    for await (const e of Deno.readDir(runsDir)) {
-      if (!e.isDirectory || parseRunId(e.name) === null) continue;
-      if (compareRunIdsNewestFirst(e.name, currentRunId) > 0) ids.push(e.name);
-    }
+    ids = (await runFolderNames(runsDir)).filter((id) =>
+      parseRunId(id) !== null && compareRunIdsNewestFirst(id, currentRunId) > 0
+    );
   } catch {
     return null;
   }
-  ids.sort(compareRunIdsNewestFirst);
   for (const id of ids.slice(0, MAX_MANIFESTS_READ)) {
     const stored = await readScenarios(join(runsDir, id, "manifest.json"));
     if (stored === null || !stored.runs.some((s) => s.target === target)) continue;

@@ -11,7 +11,7 @@ import { escapeHtml, jsonForScript } from "./html/escape.ts";
 import { REPORT_CSS } from "./html/style.ts";
 import { parseManifest } from "./load.ts";
 import type { Manifest } from "./manifest_types.ts";
-import { compareRunIdsNewestFirst } from "./run_id.ts";
+import { runFolderNames } from "./run_id.ts";
 import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
 import { isFile } from "../fs/probe.ts";
 
@@ -101,16 +101,7 @@ export async function scanRuns(
   runsDir: string,
   known: ReadonlyMap<string, IndexedRun> = new Map(),
 ): Promise<IndexedRun[]> {
-  const ids: string[] = [];
-  try {
-    for await (const entry of Deno.readDir(runsDir)) {
-      if (entry.isDirectory && !entry.name.startsWith(".")) ids.push(entry.name);
-    }
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return [];
-    throw err;
-  }
-  ids.sort(compareRunIdsNewestFirst);
+  const ids = await runFolderNames(runsDir);
   const runs: IndexedRun[] = [];
   for (const id of ids) {
     const dir = join(runsDir, id);

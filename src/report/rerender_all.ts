@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { entryExists } from "../fs/probe.ts";
 import { rerenderRun } from "./rerender.ts";
+import { runFolderNames } from "./run_id.ts";
 import { refreshRunsIndex, type WriteReportOptions } from "./write_report.ts";
 
 /**
@@ -23,7 +24,7 @@ export type RerenderOutcome =
   | { runDir: string; error: unknown };
 
 /**
- * The run folders under `runsDir`, sorted by name: folders (not links, not hidden such as
+ * The run folders under `runsDir`, oldest first: folders (not links, not hidden such as
  * `.trash`) holding a manifest.json entry. A folder without one (a run in progress, a foreign
  * folder) is not a run. A missing `runsDir` holds none.
  *
@@ -33,17 +34,12 @@ export type RerenderOutcome =
  * ```
  */
 export async function runFolders(runsDir: string): Promise<string[]> {
-  const names: string[] = [];
-  try {
-    for await (const e of Deno.readDir(runsDir)) {
-      if (!e.isDirectory || e.name.startsWith(".")) continue;
-      if (await entryExists(join(runsDir, e.name, "manifest.json"))) names.push(e.name);
-    }
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return [];
-    throw err;
+  const runs: string[] = [];
+  // Oldest first, as the runs were made.
+  for (const name of (await runFolderNames(runsDir)).reverse()) {
+    if (await entryExists(join(runsDir, name, "manifest.json"))) runs.push(join(runsDir, name));
   }
-  return names.sort().map((name) => join(runsDir, name));
+  return runs;
 }
 
 /**

@@ -61,6 +61,29 @@ export function compareRunIdsNewestFirst(a: string, b: string): number {
 }
 
 /**
+ * The names of the folders under `runsDir` that can be runs, newest first: its visible
+ * subfolders (not `.trash` or other hidden ones, not links). Whether one holds a manifest is for
+ * the caller to check. A missing `runsDir` has none; other read errors propagate.
+ *
+ * @example
+ * ```ts
+ * await runFolderNames("runs"); // ["20240502-090000", "20240501-101500"]
+ * ```
+ */
+export async function runFolderNames(runsDir: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(runsDir)) {
+      if (e.isDirectory && !e.name.startsWith(".")) names.push(e.name);
+    }
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return [];
+    throw err;
+  }
+  return names.sort(compareRunIdsNewestFirst);
+}
+
+/**
  * Mints a run id for `date` and claims its directory under `runsDir` (created 0700). When a run
  * of the same second already owns the directory (or its soft-deleted copy sits in `.trash/`),
  * appends `-2`, `-3`… The claim is an exclusive mkdir, so two processes never share an id.

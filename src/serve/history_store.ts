@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseManifest } from "../report/load.ts";
 import type { Manifest } from "../report/manifest_types.ts";
 import { type RunSummary, summarizeRun } from "../report/history.ts";
-import { compareRunIdsNewestFirst, parseRunId } from "../report/run_id.ts";
+import { parseRunId, runFolderNames } from "../report/run_id.ts";
 import { refreshRunsIndex } from "../report/write_report.ts";
 import { badRequest, HttpError, notFound } from "./errors.ts";
 import { entryExists, isFile } from "../fs/probe.ts";
@@ -167,16 +167,7 @@ export class HistoryStore {
   }
 
   async #scan(dir: string, trashed = false): Promise<HistoryEntry[]> {
-    const ids: string[] = [];
-    try {
-      for await (const e of Deno.readDir(dir)) {
-        if (e.isDirectory && !e.name.startsWith(".") && RUN_ID.test(e.name)) ids.push(e.name);
-      }
-    } catch (err) {
-      if (err instanceof Deno.errors.NotFound) return [];
-      throw err;
-    }
-    ids.sort(compareRunIdsNewestFirst);
+    const ids = (await runFolderNames(dir)).filter((name) => RUN_ID.test(name));
     const out: HistoryEntry[] = [];
     for (const id of ids) {
       const runDir = join(dir, id);

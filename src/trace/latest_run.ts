@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { isFile } from "../fs/probe.ts";
-import { compareRunIdsNewestFirst } from "../report/run_id.ts";
+import { runFolderNames } from "../report/run_id.ts";
 
 /**
  * The newest run folder under `runsDir`, or null when there is none (or no such folder).
@@ -17,15 +17,12 @@ import { compareRunIdsNewestFirst } from "../report/run_id.ts";
  * ```
  */
 export async function latestRun(runsDir: string): Promise<string | null> {
-  const names: string[] = [];
+  let names: string[];
   try {
-    for await (const e of Deno.readDir(runsDir)) {
-      if (e.isDirectory && !e.name.startsWith(".")) names.push(e.name);
-    }
+    names = await runFolderNames(runsDir);
   } catch {
     return null;
   }
-  names.sort(compareRunIdsNewestFirst);
   for (const name of names) {
     if (await isFile(join(runsDir, name, "manifest.json"))) return join(runsDir, name);
   }
