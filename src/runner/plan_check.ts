@@ -26,8 +26,8 @@ export interface PlanBackend {
 export interface PlanCheck {
   errors: LoadError[];
   warnings: LoadError[];
-  /** The scenarios that cannot run, each with the failure its record carries. */
-  refused: Map<Scenario, string>;
+  /** How many scenarios have an error: they fail without running (their failure: {@link scenarioRefusal}). */
+  refused: number;
 }
 
 function at(
@@ -65,10 +65,9 @@ export function checkPlan(
 ): PlanCheck {
   const errors: LoadError[] = [];
   const warnings: LoadError[] = [];
-  const refused = new Map<Scenario, string>();
+  let refused = 0;
   for (const s of scenarios) {
-    const failure = scenarioRefusal(s, eff, backend);
-    if (failure !== null) refused.set(s, failure);
+    const before = errors.length;
     for (const p of laterProblems(s)) {
       errors.push(at(s, p.pos, "E_UNSUPPORTED", p.path, p.message));
     }
@@ -79,19 +78,21 @@ export function checkPlan(
     }
     const target = targetProblems(s, eff);
     for (const p of target.errors) errors.push(at(s, p.pos, "E_PLATFORM", p.path, p.message));
+    if (errors.length > before) refused++;
     for (const p of target.warnings) warnings.push(at(s, p.pos, "W_PLATFORM", p.path, p.message));
   }
   return { errors, warnings, refused };
 }
 
 /**
- * Why `s` cannot run on `backend` for `eff`'s target, as its record's failure (runner §9 of the
- * spec: LATER features first, then the backend's gaps, then the platform's), or null.
+ * Why `s` cannot run on `backend` for `eff`'s target, as its record's failure
+ * (docs/cli.md#preflight: features not supported yet first, then the backend's gaps, then the
+ * platform's), or null.
  *
  * @example
  * ```ts
  * scenarioRefusal(s, eff, { actuator: "playwright", capabilities });
- * // "E_UNSUPPORTED: step 3: pinch is not supported yet" | "unsupported on backend 'playwright': …"
+ * // "E_UNSUPPORTED: step 3: select is not supported yet" | "unsupported on backend 'playwright': …"
  * ```
  */
 export function scenarioRefusal(

@@ -71,7 +71,7 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
     if (checked.errors.length > 0) {
       for (const e of checked.errors) io.stderr(formatLoadError(e));
       io.stderr(
-        `${checked.errors.length} problem(s) before the run: ${checked.refused.size} scenario(s) ` +
+        `${checked.errors.length} problem(s) before the run: ${checked.refused} scenario(s) ` +
           `fail without running (docs/cli.md#preflight)`,
       );
     }
