@@ -64,3 +64,36 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   const dir = await Deno.makeTempDir({ prefix: "bajutsu-run-" });
   return { dir, cleanup: () => Deno.remove(dir, { recursive: true }) };
 }
+
+/**
+ * `deno task run` on the fake target (its `broken` scenarios excluded) as a real process, with
+ * `extra` flags: its exit code, stdout lines and stderr text.
+ */
+export async function runTaskProcess(
+  runsDir: string,
+  extra: string[] = [],
+): Promise<{ code: number; stdout: string[]; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "task",
+      "-q",
+      "run",
+      "--config",
+      "tests/fixtures/fake_target/bajutsu.config.yaml",
+      "--exclude",
+      "broken",
+      "--runs-dir",
+      runsDir,
+      ...extra,
+    ],
+    cwd: new URL("../../", import.meta.url).pathname,
+    env: { LOGIN_PASSWORD: "hunter2", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout).trim().split("\n"),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}

@@ -10,7 +10,7 @@ import type { RunRequest } from "../../src/runner/run_request.ts";
 import { CancelSource } from "../../src/time/cancel.ts";
 import { filesUnder } from "../../src/archive/run_archive.ts";
 import { readZip } from "../support/zip_reader.ts";
-import { FAKE_TARGET, tempDir } from "./run_fixture.ts";
+import { FAKE_TARGET, runTaskProcess, tempDir } from "./run_fixture.ts";
 
 interface ZipRun {
   code: number;
@@ -144,27 +144,8 @@ Deno.test("run without --zip writes no zip", async () => {
 Deno.test("bajutsu run --zip (the real process): the verdict alone on stdout, the note on stderr", async () => {
   const t = await tempDir();
   try {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "task",
-        "-q",
-        "run",
-        "--config",
-        "tests/fixtures/fake_target/bajutsu.config.yaml",
-        "--exclude",
-        "broken",
-        "--runs-dir",
-        t.dir,
-        "--zip",
-      ],
-      cwd: new URL("../../", import.meta.url).pathname,
-      env: { LOGIN_PASSWORD: "hunter2", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(out.stdout).trim().split("\n");
-    const stderr = new TextDecoder().decode(out.stderr);
-    assert.equal(out.code, 0, stderr);
+    const { code, stdout, stderr } = await runTaskProcess(t.dir, ["--zip"]);
+    assert.equal(code, 0, stderr);
     const runId = /^PASS {2}.*\/([^/]+)\/manifest\.json$/.exec(stdout.at(-1)!)?.[1];
     assert.ok(runId, stdout.join("\n"));
     assert.ok(stderr.includes(`zip: wrote ${join(t.dir, `${runId}.zip`)}`), stderr);
