@@ -113,7 +113,7 @@ export interface WaitRecord {
    */
   kind: string;
   endedBy: WaitEnd;
-  /** Tree reads (exchange-list reads for `request`), the screenChanged baseline included. */
+  /** Tree reads (exchange-list reads for `request`), the screenChanged initial read included. */
   reads: number;
   seconds: number;
   /** The effective timeout (the run's floor applied). */
@@ -122,8 +122,8 @@ export interface WaitRecord {
   stableReads?: number;
   /** Rounds in which a watcher (interrupt recovery, alert guard) acted on the screen. */
   watcherActs?: number;
-  /** `screenChanged`: times the baseline was re-read after a watcher acted. */
-  reseeds?: number;
+  /** `screenChanged`: elements left out of the comparison because a watcher's action removed them. */
+  watcherRemoved?: number;
 }
 
 /**

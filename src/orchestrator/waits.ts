@@ -15,6 +15,7 @@ import type { AssertionResult, WaitEnd, WaitRecord } from "./types.ts";
 import { checkCancelled } from "./cancellation.ts";
 import type { RunContext } from "./context.ts";
 import { pastDeadline, sleepRemainder } from "./poll.ts";
+import { ScreenChange } from "./screen_change.ts";
 
 /** Reads needed for `settled`: the first read plus two unchanged re-reads. */
 export const SETTLED_READS = 3;
@@ -202,9 +203,8 @@ async function waitGone(ctx: RunContext, sel: Selector, t: number): Promise<Wait
 }
 
 /**
- * Compares against the first read this wait takes, not the screen before the previous action.
- * When a watcher (an interrupt recovery, the alert guard) acted, the next read becomes the new
- * baseline: the change a watcher makes is not the change the step is waiting for.
+ * Compares every read with the first read this wait takes, not the screen before the previous
+ * action; what a watcher's action removed is left out of the comparison (`ScreenChange`).
  */
 async function waitScreenChanged(
   ctx: RunContext,
@@ -214,19 +214,18 @@ async function waitScreenChanged(
   const { clock } = ctx;
   const deadline = clock.now() + t;
   checkCancelled(ctx.cancel);
-  const baselineStart = clock.now();
-  let baseline = await ctx.driver.query();
-  let reseeds = 0;
-  await sleepRemainder(clock, baselineStart, deadline);
-  const r = await pollTree(ctx, deadline, (tree, _start, afterWatcher) => {
-    if (!afterWatcher) return !treesEqual(baseline, tree);
-    baseline = tree;
-    reseeds++;
-    return false;
-  }, watchers);
+  const initialStart = clock.now();
+  const change = new ScreenChange(await ctx.driver.query());
+  await sleepRemainder(clock, initialStart, deadline);
+  const r = await pollTree(
+    ctx,
+    deadline,
+    (tree, _start, afterWatcher) => change.changed(tree, afterWatcher),
+    watchers,
+  );
   const record = polledRecord("screenChanged", r, "changed");
-  record.reads++; // the baseline read
-  if (reseeds > 0) record.reseeds = reseeds;
+  record.reads++; // the initial read
+  if (change.setAside > 0) record.watcherRemoved = change.setAside;
   if (r.met) return { ok: true, reason: "", tree: r.tree, trace: null, record };
   if (r.abort !== null) return aborted(r.abort, record);
   return { ok: false, reason: timeoutText("screenChanged", t), tree: r.tree, trace: null, record };

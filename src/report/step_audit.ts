@@ -20,8 +20,8 @@ export interface ManifestWait {
   stable_reads: number | null;
   /** Rounds in which an interrupt recovery or the alert guard acted. */
   watcher_acts: number;
-  /** `screenChanged`: baselines re-read after a watcher acted. */
-  reseeds: number;
+  /** `screenChanged`: elements left out of its comparison because a watcher's action removed them. */
+  watcher_removed: number;
 }
 
 /** The launch readiness gate as a wait: which rung fired (`timeout` when none did). */
@@ -96,7 +96,7 @@ export function waitBody(w: WaitRecord): ManifestWait {
     timeout_s: w.timeoutS,
     stable_reads: w.stableReads ?? null,
     watcher_acts: w.watcherActs ?? 0,
-    reseeds: w.reseeds ?? 0,
+    watcher_removed: w.watcherRemoved ?? 0,
   };
 }
 
@@ -147,7 +147,7 @@ function parseWait(w: Obj): ManifestWait {
     timeout_s: num(w.timeout_s),
     stable_reads: numOrNull(w.stable_reads),
     watcher_acts: num(w.watcher_acts),
-    reseeds: num(w.reseeds),
+    watcher_removed: num(w.watcher_removed),
   };
 }
 

@@ -97,3 +97,32 @@ export async function runTaskProcess(
     stderr: new TextDecoder().decode(out.stderr),
   };
 }
+
+/**
+ * `deno run -A main.ts run --config <configPath> --runs-dir <runsDir> …extra` as a real process:
+ * its exit code, stdout lines, stderr text and the manifest it wrote (null when none).
+ */
+export async function runConfigProcess(
+  configPath: string,
+  runsDir: string,
+  extra: string[] = [],
+): Promise<
+  {
+    code: number;
+    stdout: string[];
+    stderr: string;
+    manifest: { scenarios: Array<Record<string, unknown>> } | null;
+  }
+> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts", "run", "--config", configPath, "--runs-dir", runsDir, ...extra],
+    cwd: new URL("../../", import.meta.url).pathname,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout).trim().split("\n");
+  const match = /^(?:PASS|FAIL) {2}(.*manifest\.json)$/.exec(stdout.at(-1) ?? "");
+  const manifest = match ? JSON.parse(await Deno.readTextFile(match[1])) : null;
+  return { code: out.code, stdout, stderr: new TextDecoder().decode(out.stderr), manifest };
+}

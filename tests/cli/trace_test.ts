@@ -52,7 +52,7 @@ const MANIFEST = {
             timeout_s: 2,
             stable_reads: null,
             watcher_acts: 0,
-            reseeds: 0,
+            watcher_removed: 0,
           }],
         }),
       ],

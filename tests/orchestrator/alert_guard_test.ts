@@ -209,3 +209,82 @@ Deno.test("alert guard: armed inside settled and screenChanged waits too, not in
     assert.equal(calls.filter((t) => t < 2 - 1e-9).length, midWait, `${name}: ${calls}`);
   }
 });
+
+/**
+ * A wait that starts under the permission alert (raised at launch); `dontAllow` are the effects of
+ * its button, `main` the screen under it.
+ */
+function underAlert(main: ReturnType<typeof el>[], dontAllow: FakeEffect[], hidesTree = true) {
+  const alert: FakeAlertSpec = {
+    ...PERMISSION,
+    hidesTree,
+    buttons: [{ label: "Don't Allow", identifier: null, then: dontAllow }],
+  };
+  return fake(fakeApp({
+    screens: [
+      fakeScreen("main", main),
+      fakeScreen("next", [el("next", [0, 300, 390, 60])]),
+    ],
+    alerts: new Map([["permission", alert]]),
+    timers: [at(0, raise)],
+  }));
+}
+
+const screenChanged = (timeout: number) =>
+  scenario({ steps: [{ action: "wait", body: { until: { kind: "screenChanged" }, timeout } }] });
+
+Deno.test("alert guard: a screenChanged wait that starts under an alert passes once the dismissal shows a new screen", async () => {
+  const { clock, driver } = underAlert([el("home")], [
+    { kind: "goto", screen: "next", afterMs: 0 },
+  ]);
+  const calls: number[] = [];
+  const r = await runScenario(driver, screenChanged(10), {
+    clock,
+    alertGuard: dismissingGuard(driver, clock, calls),
+  });
+  assert.equal(r.ok, true, r.failure ?? "");
+  // Initial read at 0, collapsed polls at 0.05, 0.1 and 0.15 (the guard fires), then the next
+  // read shows `next`: compared with the initial read, the screen changed.
+  assert.deepEqual(calls.map((t) => Math.round(t * 1000)), [150]);
+  const [w] = r.steps[0].waits!;
+  assert.equal(w.endedBy, "changed");
+  assert.ok(w.seconds < 0.25, `passed after ${w.seconds}s of 10s`);
+  assert.equal(w.watcherActs, 1);
+  assert.equal(r.steps[0].retried, undefined, "no end-of-step retry was needed");
+});
+
+Deno.test("alert guard: the dismissed alert's own disappearance does not pass a screenChanged wait", async () => {
+  // The alert lies over an app that shows only anonymous elements (so the tree looks collapsed
+  // and the guard fires); dismissing it changes nothing in the app.
+  const { clock, driver } = underAlert(
+    [el(null, [0, 0, 390, 100], { label: "Banner" })],
+    [],
+    false,
+  );
+  const r = await runScenario(driver, screenChanged(1), {
+    clock,
+    alertGuard: dismissingGuard(driver, clock, []),
+  });
+  assert.equal(r.ok, false);
+  assert.equal(r.failure, "step 0 (wait): wait timeout: screenChanged (1s)");
+  const w = r.steps[0].waits![0];
+  assert.equal(w.endedBy, "timeout");
+  assert.equal(w.watcherRemoved, 2, "the alert's scrim and its button are set aside");
+});
+
+Deno.test("alert guard: after the dismissal a later change of the app still passes a screenChanged wait", async () => {
+  const { clock, driver } = underAlert(
+    [el(null, [0, 0, 390, 100], { label: "Banner" })],
+    [{ kind: "goto", screen: "next", afterMs: 400 }],
+    false,
+  );
+  const r = await runScenario(driver, screenChanged(2), {
+    clock,
+    alertGuard: dismissingGuard(driver, clock, []),
+  });
+  assert.equal(r.ok, true, r.failure ?? "");
+  const [w] = r.steps[0].waits!;
+  assert.equal(w.endedBy, "changed");
+  // Dismissed at 0.15 s, `next` shows 0.4 s later.
+  assert.ok(near(w.seconds, 0.55), `${w.seconds}`);
+});

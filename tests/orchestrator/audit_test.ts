@@ -7,7 +7,18 @@ import { fakeApp, fakeScreen } from "../../src/drivers/fake/mod.ts";
 import { runScenario } from "../../src/orchestrator/run_scenario.ts";
 import type { Interrupt, Step } from "../../src/scenario/types.ts";
 import { fakeFrom } from "../drivers/fake/helpers.ts";
-import { at, el, fake, hide, onTap, reveal, scenario, tapStep, waitForStep } from "./helpers.ts";
+import {
+  at,
+  el,
+  fake,
+  goto,
+  hide,
+  onTap,
+  reveal,
+  scenario,
+  tapStep,
+  waitForStep,
+} from "./helpers.ts";
 import { RecordingSink } from "./recording_sink.ts";
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
@@ -49,11 +60,11 @@ Deno.test("screenChanged: a change an interrupt recovery made does not pass the 
   assert.equal(r.failure, "step 0 (wait): wait timeout: screenChanged (1s)");
   const wait = r.steps.at(-1)!;
   assert.equal(wait.waits?.[0].endedBy, "timeout");
-  assert.equal(wait.waits?.[0].reseeds, 1);
+  assert.equal(wait.waits?.[0].watcherRemoved, 2, "the promo and its close button are set aside");
   assert.equal(wait.waits?.[0].watcherActs, 1);
 });
 
-Deno.test("screenChanged: after the re-seed a later change still passes the wait", async () => {
+Deno.test("screenChanged: after a recovery closed the promo a later change still passes the wait", async () => {
   const { clock, driver } = promoFromStart(300);
   const r = await runScenario(
     driver,
@@ -63,8 +74,35 @@ Deno.test("screenChanged: after the re-seed a later change still passes the wait
   assert.equal(r.ok, true, r.failure ?? "");
   const [w] = r.steps.at(-1)!.waits!;
   assert.equal(w.endedBy, "changed");
-  assert.equal(w.reseeds, 1);
+  assert.equal(w.watcherRemoved, 2);
   assert.ok(w.seconds >= 0.3 && w.seconds < 0.5, `${w.seconds}`);
+});
+
+Deno.test("screenChanged: a recovery that leads to a new screen passes the wait, as the alert guard's does", async () => {
+  // Compared with the wait's first read (the promo over main), `next` is a change; only what the
+  // recovery removed (the promo and its close button) is set aside.
+  const { clock, driver } = fake(fakeApp({
+    screens: [
+      fakeScreen("main", [
+        el("home", [0, 0, 390, 100]),
+        el("promo", [0, 0, 390, 844], { hidden: true, traits: ["other"] }),
+        el("promo.close", [300, 20, 40, 40], { hidden: true }),
+      ]),
+      fakeScreen("next", [el("next", [0, 300, 390, 60])]),
+    ],
+    timers: [at(0, reveal("promo"), reveal("promo.close"))],
+    reactions: [onTap("promo.close", goto("next"))],
+  }));
+  const r = await runScenario(
+    driver,
+    scenario({ steps: [screenChanged(10)], interrupts: [closePromo] }),
+    { clock },
+  );
+  assert.equal(r.ok, true, r.failure ?? "");
+  const [w] = r.steps.at(-1)!.waits!;
+  assert.equal(w.endedBy, "changed");
+  assert.equal(w.watcherActs, 1);
+  assert.ok(w.seconds < 0.2, `passed after ${w.seconds}s of 10s`);
 });
 
 Deno.test("wait records: what ended the wait, its reads and its time", async () => {

@@ -69,7 +69,7 @@ Deno.test("manifest: waits, latency and overlay per step survive a write and a r
     timeout_s: 3,
     stable_reads: 1,
     watcher_acts: 0,
-    reseeds: 0,
+    watcher_removed: 0,
   });
   assert.deepEqual(back.latency, m.latency);
 });

@@ -257,7 +257,7 @@ Deno.test("manifest: the launch gate and expect's re-reads are scenario waits, a
     timeout_s: 10,
     stable_reads: null,
     watcher_acts: 0,
-    reseeds: 0,
+    watcher_removed: 0,
     signal: "readyWhen",
   });
   assert.deepEqual(withWaits.expect_waits?.map((w) => [w.kind, w.ended_by, w.reads]), [
