@@ -29,24 +29,27 @@ export function evaluateResponseSchema(
   exchanges: readonly Exchange[],
   a: Of<"responseSchema">,
 ): AssertionResult {
-  const detail = `responseSchema ${requestLabel(a.request)} ~ ${a.schema}`;
-  return guarded("responseSchema", detail, () => {
+  const target = `${requestLabel(a.request)} ~ ${a.schema}`;
+  const detail = `responseSchema ${target}`;
+  return guarded("responseSchema", detail, target, () => {
     const matched = exchanges.some(compileRequestMatch(a.request));
-    const reason = matched
+    const text = matched
       ? "no schema context provided"
       : `no matching exchange (observed ${exchanges.length})`;
-    return result(false, "responseSchema", detail, reason);
+    return result(false, "responseSchema", detail, target, text);
   });
 }
 
 /** `visual`: no screenshot/baseline context exists in this build. */
 export function evaluateVisual(a: Of<"visual">): AssertionResult {
-  return result(false, "visual", `visual ≈ ${a.baseline}`, "no visual context provided");
+  const target = `≈ ${a.baseline}`;
+  return result(false, "visual", `visual ${target}`, target, "no visual context provided");
 }
 
 /** `golden`: no goldens context exists in this build. */
 export function evaluateGolden(a: Of<"golden">): AssertionResult {
-  return result(false, "golden", `golden ≈ ${a.path}`, "no golden context provided");
+  const target = `≈ ${a.path}`;
+  return result(false, "golden", `golden ${target}`, target, "no golden context provided");
 }
 
 /** `clipboard`: compares the block's pasteboard read (`equals`, or `matches` regex search). */
@@ -59,12 +62,19 @@ export function evaluateClipboard(
     : ["matches", a.op.matches] as const;
   const want = `${name}=${JSON.stringify(expected)}`;
   const detail = `clipboard ${want}`;
-  return guarded("clipboard", detail, () => {
+  // The clipboard has no target beyond itself: its reasons read `clipboard: …`.
+  return guarded("clipboard", detail, "", () => {
     if (clipboard === null || clipboard === undefined) {
-      return result(false, "clipboard", detail, "no clipboard read (device control unavailable)");
+      return result(
+        false,
+        "clipboard",
+        detail,
+        "",
+        "no clipboard read (device control unavailable)",
+      );
     }
     const ok = name === "equals" ? clipboard === expected : compileRegex(expected).test(clipboard);
-    const reason = `clipboard was ${JSON.stringify(clipboard)}, expected ${want}`;
-    return result(ok, "clipboard", detail, reason);
+    const text = `expected ${want} but was ${JSON.stringify(clipboard)}`;
+    return result(ok, "clipboard", detail, "", text);
   });
 }

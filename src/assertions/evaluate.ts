@@ -64,12 +64,12 @@ export function evaluateOne(
         return evaluateGolden(a);
       default: {
         const never: never = a;
-        return failure((never as Assertion).kind, "", "unknown assertion kind");
+        return failure((never as Assertion).kind, "", "", "unknown assertion kind");
       }
     }
   } catch (e) {
     // Evaluators are total already; this keeps the block total even against a bug.
-    return failure(a.kind, "", e);
+    return failure(a.kind, "", "", e);
   }
 }
 

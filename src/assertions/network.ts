@@ -9,7 +9,7 @@ import type { Assertion, CountOp, RequestMatch } from "../scenario/types.ts";
 import type { AssertionResult } from "../orchestrator/types.ts";
 import { assignDistinct } from "./assign.ts";
 import { compileRequestMatch, type ExchangePredicate, requestLabel } from "./request_match.ts";
-import { failure } from "./result.ts";
+import { failure, namedReason } from "./result.ts";
 
 /** The `event` assertion's payload. */
 export type EventAssertion = Extract<Assertion, { kind: "event" }>;
@@ -22,25 +22,27 @@ export function evaluateRequest(
   exchanges: readonly Exchange[],
   match: RequestMatch,
 ): AssertionResult {
-  const detail = `request ${requestLabel(match)}`;
+  const target = requestLabel(match);
+  const detail = `request ${target}`;
   let n: number;
   try {
     n = exchanges.filter(compileRequestMatch(match)).length;
   } catch (e) {
-    return failure("request", detail, e);
+    return failure("request", detail, target, e);
   }
   const ok = match.count !== undefined ? n === match.count : n >= 1;
   if (ok) return { ok, kind: "request", detail, reason: "" };
-  const reason = match.count !== undefined
+  const text = match.count !== undefined
     ? `expected count=${match.count} but matched ${n}`
     : `no matching exchange (observed ${exchanges.length})`;
-  return { ok, kind: "request", detail, reason };
+  return { ok, kind: "request", detail, reason: namedReason("request", target, text) };
 }
 
 /**
  * Count-less `request` assertions of one block, each needing its own exchange. Results are
- * aligned with `matches`; an unassigned matcher fails with `no matching exchange (observed N)`,
- * or with `matching exchange already taken by another request` when it did match something.
+ * aligned with `matches`; an unassigned matcher fails with `request <label>: no matching exchange
+ * (observed N)`, or with `…: matching exchange already taken by another request` when it did
+ * match something.
  */
 export function evaluateRequestsOneToOne(
   exchanges: readonly Exchange[],
@@ -58,16 +60,17 @@ export function evaluateRequestsOneToOne(
   );
   const assigned = assignDistinct(adjacency, exchanges.length);
   return matches.map((m, i): AssertionResult => {
-    const detail = `request ${requestLabel(m)}`;
+    const target = requestLabel(m);
+    const detail = `request ${target}`;
     const compileError = compiled[i];
     if (typeof compileError === "string") {
-      return { ok: false, kind: "request", detail, reason: compileError };
+      return failure("request", detail, target, compileError);
     }
     if (assigned[i] !== -1) return { ok: true, kind: "request", detail, reason: "" };
-    const reason = adjacency[i].length > 0
+    const text = adjacency[i].length > 0
       ? "matching exchange already taken by another request"
       : `no matching exchange (observed ${exchanges.length})`;
-    return { ok: false, kind: "request", detail, reason };
+    return { ok: false, kind: "request", detail, reason: namedReason("request", target, text) };
   });
 }
 
@@ -128,7 +131,8 @@ function eventLabel(a: EventAssertion): string {
  * the survivors' count (default: at least one).
  */
 export function evaluateEvent(exchanges: readonly Exchange[], a: EventAssertion): AssertionResult {
-  const detail = `event ${eventLabel(a)}`;
+  const target = eventLabel(a);
+  const detail = `event ${target}`;
   let endpoint: ExchangePredicate;
   try {
     endpoint = compileRequestMatch({
@@ -139,7 +143,7 @@ export function evaluateEvent(exchanges: readonly Exchange[], a: EventAssertion)
       pathMatches: a.pathMatches,
     });
   } catch (e) {
-    return failure("event", detail, e);
+    return failure("event", detail, target, e);
   }
   const body = a.body ?? {};
   const n = exchanges.filter((ex) => endpoint(ex) && bodyHasFields(ex, body)).length;
@@ -149,7 +153,11 @@ export function evaluateEvent(exchanges: readonly Exchange[], a: EventAssertion)
     ok: false,
     kind: "event",
     detail,
-    reason: `expected ${want}, matched ${n} (observed ${exchanges.length} exchanges)`,
+    reason: namedReason(
+      "event",
+      target,
+      `expected ${want}, matched ${n} (observed ${exchanges.length} exchanges)`,
+    ),
   };
 }
 
@@ -162,19 +170,21 @@ export function evaluateRequestSequence(
   exchanges: readonly Exchange[],
   seq: readonly RequestMatch[],
 ): AssertionResult {
-  const detail = `requestSequence ${seq.map((m) => requestLabel(m, false)).join(" → ")}`;
+  const target = seq.map((m) => requestLabel(m, false)).join(" → ");
+  const detail = `requestSequence ${target}`;
   let tests: ExchangePredicate[];
   try {
     tests = seq.map(compileRequestMatch);
   } catch (e) {
-    return failure("requestSequence", detail, e);
+    return failure("requestSequence", detail, target, e);
   }
   let next = 0;
   for (let p = 0; p < seq.length; p++) {
     while (next < exchanges.length && !tests[p](exchanges[next])) next++;
     if (next >= exchanges.length) {
-      const reason = `step ${p} (${requestLabel(seq[p], false)}) not observed in order ` +
+      const text = `step ${p} (${requestLabel(seq[p], false)}) not observed in order ` +
         `(matched ${p} of ${seq.length} so far; observed ${exchanges.length} exchanges)`;
+      const reason = namedReason("requestSequence", target, text);
       return { ok: false, kind: "requestSequence", detail, reason };
     }
     next++;

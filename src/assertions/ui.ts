@@ -10,7 +10,7 @@ import type { CountOp, Selector, StringOp } from "../scenario/types.ts";
 import type { AssertionResult } from "../orchestrator/types.ts";
 import { findAll, indexedPresent } from "../selectors/find.ts";
 import { resolveUnique } from "../selectors/resolve.ts";
-import { renderSelectorPairs } from "../selectors/render.ts";
+import { renderSelector, renderSelectorPairs } from "../selectors/render.ts";
 import { compileRegex } from "../selectors/pattern.ts";
 import { guarded, result } from "./result.ts";
 
@@ -23,7 +23,8 @@ export type StateKind = "enabled" | "disabled" | "selected";
  *
  * @example
  * ```ts
- * evaluateExists(tree, { id: "spinner" }, true).reason; // "expected absent but was present"
+ * evaluateExists(tree, { id: "spinner" }, true).reason;
+ * // 'exists {"id":"spinner"}: expected absent but was present'
  * ```
  */
 export function evaluateExists(
@@ -33,10 +34,11 @@ export function evaluateExists(
 ): AssertionResult {
   const want = negate ? "absent" : "present";
   const detail = `${want}: ${renderSelectorPairs(sel)}`;
-  return guarded("exists", detail, () => {
+  const target = renderSelector(sel);
+  return guarded("exists", detail, target, () => {
     const found = indexedPresent(tree, sel);
     const was = found ? "present" : "absent";
-    return result(found !== negate, "exists", detail, `expected ${want} but was ${was}`);
+    return result(found !== negate, "exists", detail, target, `expected ${want} but was ${was}`);
   });
 }
 
@@ -64,7 +66,8 @@ export function evaluateText(
 ): AssertionResult {
   const [name, expected] = stringOp(op);
   const detail = `${kind} ${name}=${JSON.stringify(expected)}: ${renderSelectorPairs(sel)}`;
-  return guarded(kind, detail, () => {
+  const target = renderSelector(sel);
+  return guarded(kind, detail, target, () => {
     const el = resolveUnique(tree, sel);
     const actual = kind === "value" ? el.value : el.label;
     let ok = false;
@@ -76,7 +79,7 @@ export function evaluateText(
     const reason = `expected ${name}=${JSON.stringify(expected)} but actual=${
       JSON.stringify(actual)
     }`;
-    return result(ok, kind, detail, reason);
+    return result(ok, kind, detail, target, reason);
   });
 }
 
@@ -101,10 +104,11 @@ export function evaluateCount(
 ): AssertionResult {
   const [name, k] = countOp(op);
   const detail = `count ${name}=${k}: ${renderSelectorPairs(sel)}`;
-  return guarded("count", detail, () => {
+  const target = renderSelector(sel);
+  return guarded("count", detail, target, () => {
     const n = findAll(tree, sel).length;
     const ok = name === "equals" ? n === k : name === "atLeast" ? n >= k : n <= k;
-    return result(ok, "count", detail, `expected count ${name}=${k} but n=${n}`);
+    return result(ok, "count", detail, target, `expected count ${name}=${k} but n=${n}`);
   });
 }
 
@@ -114,7 +118,8 @@ export function evaluateCount(
  *
  * @example
  * ```ts
- * evaluateState(tree, "enabled", { id: "save" }).reason; // 'not enabled: traits=["button","notEnabled"]'
+ * evaluateState(tree, "enabled", { id: "save" }).reason;
+ * // 'enabled {"id":"save"}: not enabled: traits=["button","notEnabled"]'
  * ```
  */
 export function evaluateState(
@@ -123,13 +128,14 @@ export function evaluateState(
   sel: Selector,
 ): AssertionResult {
   const detail = `${kind}: ${renderSelectorPairs(sel)}`;
-  return guarded(kind, detail, () => {
+  const target = renderSelector(sel);
+  return guarded(kind, detail, target, () => {
     const { traits } = resolveUnique(tree, sel);
     const ok = kind === "enabled"
       ? !traits.includes("notEnabled")
       : kind === "disabled"
       ? traits.includes("notEnabled")
       : traits.includes("selected");
-    return result(ok, kind, detail, `not ${kind}: traits=${JSON.stringify(traits)}`);
+    return result(ok, kind, detail, target, `not ${kind}: traits=${JSON.stringify(traits)}`);
   });
 }

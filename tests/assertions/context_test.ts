@@ -14,20 +14,20 @@ Deno.test("visual without a context fails with no visual context provided", () =
     ok: false,
     kind: "visual",
     detail: "visual ≈ home.png",
-    reason: "no visual context provided",
+    reason: "visual ≈ home.png: no visual context provided",
   });
 });
 
 Deno.test("golden without a context fails with no golden context provided", () => {
   const [r] = evaluate([], [{ kind: "golden", path: "home.json" }]);
   assert.equal(r.ok, false);
-  assert.equal(r.reason, "no golden context provided");
+  assert.equal(r.reason, "golden ≈ home.json: no golden context provided");
   assert.equal(r.detail, "golden ≈ home.json");
 });
 
 Deno.test("clipboard without a read fails with device control unavailable", () => {
   const [r] = evaluate([], [{ kind: "clipboard", op: { equals: "x" } }]);
-  assert.equal(r.reason, "no clipboard read (device control unavailable)");
+  assert.equal(r.reason, "clipboard: no clipboard read (device control unavailable)");
   assert.equal(r.detail, 'clipboard equals="x"');
 });
 
@@ -42,15 +42,18 @@ Deno.test("clipboard compares the block's read with equals or matches", () => {
     true,
   );
   const [r] = evaluate([], [{ kind: "clipboard", op: { equals: "x" } }], [], ctx);
-  assert.equal(r.reason, 'clipboard was "ORDER-42", expected equals="x"');
+  assert.equal(r.reason, 'clipboard: expected equals="x" but was "ORDER-42"');
 });
 
 Deno.test("responseSchema fails with no matching exchange, else no schema context", () => {
   const a = { kind: "responseSchema" as const, request: { path: "/items" }, schema: "items.json" };
   const [none] = evaluate([], [a], [ex({ path: "/other" })]);
-  assert.equal(none.reason, "no matching exchange (observed 1)");
+  assert.equal(
+    none.reason,
+    "responseSchema /items ~ items.json: no matching exchange (observed 1)",
+  );
   assert.equal(none.detail, "responseSchema /items ~ items.json");
   const [some] = evaluate([], [a], [ex({ path: "/items" })]);
   assert.equal(some.ok, false);
-  assert.equal(some.reason, "no schema context provided");
+  assert.equal(some.reason, "responseSchema /items ~ items.json: no schema context provided");
 });

@@ -24,7 +24,7 @@ Deno.test("request without count passes on at least one match", () => {
 Deno.test("request without count fails with the observed total", () => {
   const [r] = evaluate([], [req({ path: "/items" })], [ex({ path: "/a" }), ex({ path: "/b" })]);
   assert.equal(r.ok, false);
-  assert.equal(r.reason, "no matching exchange (observed 2)");
+  assert.equal(r.reason, "request /items: no matching exchange (observed 2)");
 });
 
 Deno.test("request with count needs exactly count matches", () => {
@@ -32,7 +32,7 @@ Deno.test("request with count needs exactly count matches", () => {
   assert.equal(evaluate([], [req({ path: "/ping", count: 2 })], exchanges)[0].ok, true);
   const [r] = evaluate([], [req({ path: "/ping", count: 1 })], exchanges);
   assert.equal(r.ok, false);
-  assert.equal(r.reason, "expected count=1 but matched 2");
+  assert.equal(r.reason, "request /ping count=1: expected count=1 but matched 2");
   assert.equal(r.detail, "request /ping count=1");
 });
 
@@ -57,12 +57,15 @@ Deno.test("one-to-one: two matchers cannot share a single exchange", () => {
     ex({ path: "/items" }),
   ]);
   assert.deepEqual(results.map((r) => r.ok), [true, false]);
-  assert.equal(results[1].reason, "matching exchange already taken by another request");
+  assert.equal(
+    results[1].reason,
+    "request GET: matching exchange already taken by another request",
+  );
 });
 
 Deno.test("one-to-one: an unmatched matcher reports no matching exchange", () => {
   const results = evaluate([], [req({ path: "/a" }), req({ path: "/z" })], [ex({ path: "/a" })]);
-  assert.equal(results[1].reason, "no matching exchange (observed 1)");
+  assert.equal(results[1].reason, "request /z: no matching exchange (observed 1)");
 });
 
 Deno.test("count requests stay aggregates outside the one-to-one assignment", () => {
@@ -124,19 +127,22 @@ Deno.test("event body never matches a missing, non-JSON or non-object body", () 
   ];
   const [r] = evaluate([], [event({ path: "/t", body: { name: "view" } })], exchanges);
   assert.equal(r.ok, false);
-  assert.equal(r.reason, "expected at least one, matched 0 (observed 3 exchanges)");
+  assert.equal(
+    r.reason,
+    'event /t body={"name":"view"}: expected at least one, matched 0 (observed 3 exchanges)',
+  );
 });
 
 Deno.test("event count operators and their failure text", () => {
   const exchanges = [ex({ path: "/t" }), ex({ path: "/t" }), ex({ path: "/other" })];
   assert.equal(evaluate([], [event({ path: "/t", count: { equals: 2 } })], exchanges)[0].ok, true);
   const [eq] = evaluate([], [event({ path: "/t", count: { equals: 1 } })], exchanges);
-  assert.equal(eq.reason, "expected count==1, matched 2 (observed 3 exchanges)");
+  assert.equal(eq.reason, "event /t count==1: expected count==1, matched 2 (observed 3 exchanges)");
   assert.equal(eq.detail, "event /t count==1");
   const [ge] = evaluate([], [event({ path: "/t", count: { atLeast: 3 } })], exchanges);
-  assert.equal(ge.reason, "expected count>=3, matched 2 (observed 3 exchanges)");
+  assert.equal(ge.reason, "event /t count>=3: expected count>=3, matched 2 (observed 3 exchanges)");
   const [le] = evaluate([], [event({ path: "/t", count: { atMost: 1 } })], exchanges);
-  assert.equal(le.reason, "expected count<=1, matched 2 (observed 3 exchanges)");
+  assert.equal(le.reason, "event /t count<=1: expected count<=1, matched 2 (observed 3 exchanges)");
 });
 
 const seq = (matches: Extract<Assertion, { kind: "requestSequence" }>["matches"]): Assertion => ({
@@ -165,7 +171,8 @@ Deno.test("requestSequence fails when the order is wrong", () => {
   assert.equal(r.ok, false);
   assert.equal(
     r.reason,
-    "step 1 (/home) not observed in order (matched 1 of 2 so far; observed 2 exchanges)",
+    "requestSequence /login → /home: step 1 (/home) not observed in order " +
+      "(matched 1 of 2 so far; observed 2 exchanges)",
   );
 });
 
@@ -173,16 +180,17 @@ Deno.test("requestSequence consumes each exchange once", () => {
   const [r] = evaluate([], [seq([{ path: "/a" }, { path: "/a" }])], [ex({ path: "/a" })]);
   assert.equal(
     r.reason,
-    "step 1 (/a) not observed in order (matched 1 of 2 so far; observed 1 exchanges)",
+    "requestSequence /a → /a: step 1 (/a) not observed in order " +
+      "(matched 1 of 2 so far; observed 1 exchanges)",
   );
 });
 
 Deno.test("an invalid request regex fails the assertion instead of throwing", () => {
   const results = evaluate([], [req({ pathMatches: "(" }), req({ pathMatches: "[" })], [ex()]);
   assert.deepEqual(results.map((r) => r.ok), [false, false]);
-  assert.match(results[0].reason, /^invalid regex: "\(": /);
+  assert.match(results[0].reason, /^request ~\(: invalid regex: "\(": /);
   const [s] = evaluate([], [seq([{ pathMatches: "(" }])], [ex()]);
-  assert.match(s.reason, /^invalid regex: /);
+  assert.match(s.reason, /^requestSequence ~\(: invalid regex: /);
   const [e] = evaluate([], [event({ urlMatches: "(" })], [ex()]);
-  assert.match(e.reason, /^invalid regex: /);
+  assert.match(e.reason, /^event url~\(: invalid regex: /);
 });

@@ -29,7 +29,7 @@ Deno.test("exists fails with expected present but was absent", () => {
     ok: false,
     kind: "exists",
     detail: 'present: id="missing"',
-    reason: "expected present but was absent",
+    reason: 'exists {"id":"missing"}: expected present but was absent',
   });
 });
 
@@ -39,7 +39,7 @@ Deno.test("exists negate passes when absent and fails when present", () => {
   assert.equal(absent.detail, 'absent: id="spinner"');
   const present = one({ kind: "exists", sel: { id: "home.title" }, negate: true });
   assert.equal(present.ok, false);
-  assert.equal(present.reason, "expected absent but was present");
+  assert.equal(present.reason, 'exists {"id":"home.title"}: expected absent but was present');
 });
 
 Deno.test("exists honours index: the indexed candidate must be there (26 buttons, index 99)", () => {
@@ -50,7 +50,10 @@ Deno.test("exists honours index: the indexed candidate must be there (26 buttons
   const exists = (index: number, negate = false) =>
     evaluate(buttons, [{ kind: "exists", sel: { traits: ["button"], index }, negate }])[0];
   assert.equal(exists(99).ok, false);
-  assert.equal(exists(99).reason, "expected present but was absent");
+  assert.equal(
+    exists(99).reason,
+    'exists {"traits":["button"],"index":99}: expected present but was absent',
+  );
   assert.equal(exists(99, true).ok, true);
   assert.equal(exists(25).ok, true);
   assert.equal(exists(26).ok, false);
@@ -72,7 +75,7 @@ Deno.test("value equals passes and carries the op in detail", () => {
 Deno.test("value mismatch reports expected and actual as JSON", () => {
   const r = one({ kind: "value", sel: { id: "qty" }, op: { equals: "3" } });
   assert.equal(r.ok, false);
-  assert.equal(r.reason, 'expected equals="3" but actual="2"');
+  assert.equal(r.reason, 'value {"id":"qty"}: expected equals="3" but actual="2"');
 });
 
 Deno.test("null actual fails every text operator and prints null", () => {
@@ -83,7 +86,7 @@ Deno.test("null actual fails every text operator and prints null", () => {
   }
   assert.equal(
     one({ kind: "label", sel: { id: "note" }, op: { equals: "x" } }).reason,
-    'expected equals="x" but actual=null',
+    'label {"id":"note"}: expected equals="x" but actual=null',
   );
 });
 
@@ -93,7 +96,10 @@ Deno.test("label contains is a substring test", () => {
     true,
   );
   const r = one({ kind: "label", sel: { id: "home.title" }, op: { contains: "bye" } });
-  assert.equal(r.reason, 'expected contains="bye" but actual="Welcome back"');
+  assert.equal(
+    r.reason,
+    'label {"id":"home.title"}: expected contains="bye" but actual="Welcome back"',
+  );
   assert.equal(r.detail, 'label contains="bye": id="home.title"');
 });
 
@@ -104,13 +110,16 @@ Deno.test("label matches is an unanchored regex search with (?i)", () => {
   );
   const r = one({ kind: "label", sel: { id: "home.title" }, op: { matches: "^back" } });
   assert.equal(r.ok, false);
-  assert.equal(r.reason, 'expected matches="^back" but actual="Welcome back"');
+  assert.equal(
+    r.reason,
+    'label {"id":"home.title"}: expected matches="^back" but actual="Welcome back"',
+  );
 });
 
 Deno.test("an invalid regex after substitution is a failed result, not a throw", () => {
   const r = one({ kind: "label", sel: { id: "home.title" }, op: { matches: "(" } });
   assert.equal(r.ok, false);
-  assert.match(r.reason, /^invalid regex: "\(": /);
+  assert.match(r.reason, /^label \{"id":"home\.title"\}: invalid regex: "\(": /);
 });
 
 Deno.test("text assertions fail with the selector error when nothing matches", () => {
@@ -119,14 +128,14 @@ Deno.test("text assertions fail with the selector error when nothing matches", (
     ok: false,
     kind: "value",
     detail: 'value equals="1": id="gone"',
-    reason: 'no match: {"id":"gone"}',
+    reason: 'value: no match: {"id":"gone"}', // the selector error already names it
   });
 });
 
 Deno.test("ambiguity fails a value assertion even if every candidate would pass", () => {
   const r = one({ kind: "value", sel: { traits: ["cell"] }, op: { equals: "x" } });
   assert.equal(r.ok, false);
-  assert.match(r.reason, /^ambiguous: 2 matches for \{"traits":\["cell"\]\}: id=row\.0@/);
+  assert.match(r.reason, /^value: ambiguous: 2 matches for \{"traits":\["cell"\]\}: id=row\.0@/);
 });
 
 Deno.test("count compares findAll length with each operator", () => {
@@ -138,11 +147,11 @@ Deno.test("count compares findAll length with each operator", () => {
     ok: false,
     kind: "count",
     detail: 'count atLeast=3: traits=["cell"]',
-    reason: "expected count atLeast=3 but n=2",
+    reason: 'count {"traits":["cell"]}: expected count atLeast=3 but n=2',
   });
   assert.equal(
     one({ kind: "count", sel: { traits: ["cell"] }, op: { atMost: 1 } }).reason,
-    "expected count atMost=1 but n=2",
+    'count {"traits":["cell"]}: expected count atMost=1 but n=2',
   );
 });
 
@@ -159,7 +168,7 @@ Deno.test("enabled passes without notEnabled and fails with the traits", () => {
     ok: false,
     kind: "enabled",
     detail: 'enabled: id="save"',
-    reason: 'not enabled: traits=["button","notEnabled"]',
+    reason: 'enabled {"id":"save"}: not enabled: traits=["button","notEnabled"]',
   });
 });
 
@@ -167,7 +176,7 @@ Deno.test("disabled passes with notEnabled and fails without it", () => {
   assert.equal(one({ kind: "disabled", sel: { id: "save" } }).ok, true);
   assert.equal(
     one({ kind: "disabled", sel: { id: "tab.home" } }).reason,
-    'not disabled: traits=["button","selected"]',
+    'disabled {"id":"tab.home"}: not disabled: traits=["button","selected"]',
   );
 });
 
@@ -175,19 +184,19 @@ Deno.test("selected passes with the selected trait and fails without it", () => 
   assert.equal(one({ kind: "selected", sel: { id: "tab.home" } }).ok, true);
   assert.equal(
     one({ kind: "selected", sel: { id: "save" } }).reason,
-    'not selected: traits=["button","notEnabled"]',
+    'selected {"id":"save"}: not selected: traits=["button","notEnabled"]',
   );
 });
 
 Deno.test("state assertions fail with the selector error text", () => {
   const r = one({ kind: "enabled", sel: { traits: ["cell"] } });
   assert.equal(r.ok, false);
-  assert.match(r.reason, /^ambiguous: 2 matches/);
+  assert.match(r.reason, /^enabled: ambiguous: 2 matches for \{"traits":\["cell"\]\}/);
   assert.equal(r.detail, 'enabled: traits=["cell"]');
 });
 
 Deno.test("an invalid labelMatches in a selector fails exists instead of throwing", () => {
   const r = one({ kind: "exists", sel: { labelMatches: "[" }, negate: false });
   assert.equal(r.ok, false);
-  assert.match(r.reason, /^invalid regex: "\[": /);
+  assert.match(r.reason, /^exists \{"labelMatches":"\["\}: invalid regex: "\[": /);
 });

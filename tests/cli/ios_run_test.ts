@@ -67,7 +67,7 @@ Deno.test("ios run: a wrong expectation fails with its reason and a screenshot; 
     assert.match(r.stdout, /^FAIL {2}/m);
     const [wrong, ambiguous] = r.manifest!.scenarios;
     assert.equal(wrong.ok, false);
-    assert.equal(wrong.failure, 'expect: expected equals="5" but actual="1"');
+    assert.equal(wrong.failure, 'expect: label {"id":"count"}: expected equals="5" but actual="1"');
     const shot = join(r.runDir!, String(wrong.sid), "step0", "after.png");
     assert.ok((await Deno.stat(shot)).size > 0);
     assert.match(

@@ -99,13 +99,14 @@ export async function runTaskProcess(
 }
 
 /**
- * `deno run -A main.ts run --config <configPath> --runs-dir <runsDir> …extra` as a real process:
- * its exit code, stdout lines, stderr text and the manifest it wrote (null when none).
+ * `deno run -A main.ts run --config <configPath> --runs-dir <runsDir> …extra` as a real process
+ * (with `env` added to its environment): its exit code, stdout lines, stderr text and the manifest it wrote (null when none).
  */
 export async function runConfigProcess(
   configPath: string,
   runsDir: string,
   extra: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<
   {
     code: number;
@@ -117,7 +118,7 @@ export async function runConfigProcess(
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts", "run", "--config", configPath, "--runs-dir", runsDir, ...extra],
     cwd: new URL("../../", import.meta.url).pathname,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();

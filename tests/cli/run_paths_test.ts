@@ -80,7 +80,7 @@ Deno.test("run: a full disk mid-run never changes a verdict and is one counted w
     ]);
     assert.match(
       r.manifest!.scenarios[0].failure as string,
-      /^step 5 \(assert\): expected equals="Count: 5"/,
+      /^step 5 \(assert\): label \{"id":"counterLabel"\}: expected equals="Count: 5"/,
     );
     const evidenceLines = r.err.filter((l) => /evidence/.test(l));
     assert.equal(evidenceLines.length, 1, evidenceLines.join("\n"));

@@ -88,7 +88,8 @@ Deno.test("run: a failing scenario exits 1 with FAIL and the failure string in m
   await using r = await run({ tags: ["broken"] });
   assert.equal(r.code, 1);
   assert.match(r.out.at(-1)!, /^FAIL {2}/);
-  const failure = 'step 5 (assert): expected equals="Count: 5" but actual="Count: 1"';
+  const failure =
+    'step 5 (assert): label {"id":"counterLabel"}: expected equals="Count: 5" but actual="Count: 1"';
   assert.equal(r.manifest.scenarios[0].failure, failure);
   const junit = new XMLParser({ ignoreAttributes: false }).parse(
     await Deno.readTextFile(join(r.runDir, "junit.xml")),

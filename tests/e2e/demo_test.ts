@@ -204,7 +204,7 @@ Deno.test("the broken demo scenario fails with its reason and keeps the failing 
     assert.equal(scenario.scenario, "broken counter expectation");
     assert.equal(
       scenario.failure,
-      'step 8 (assert): expected equals="5" but actual="1"; ' +
+      'step 8 (assert): value {"id":"counter.value"}: expected equals="5" but actual="1"; ' +
         "after: step 0 (manual): manual takeover step: Count the taps by hand — " +
         "wire a deterministic bypass: assert counter.value after each tap",
     );

@@ -131,7 +131,7 @@ targets:
     // Both failed where the secrets are quoted; the typing itself went through.
     assert.equal(
       typed.failure,
-      'step 2 (assert): expected equals="[REDACTED]" but actual="[REDACTED]"',
+      'step 2 (assert): label {"id":"greeting"}: expected equals="[REDACTED]" but actual="[REDACTED]"',
     );
     assert.match(waited.failure, /^step 0 \(wait\): wait timeout: for \{"label":"\[REDACTED\]!"\}/);
 

@@ -175,7 +175,7 @@ Deno.test("alert guard: with a guard present a failed expect is re-evaluated onc
     }),
     { clock, alertGuard: () => (calls++, Promise.resolve(null)) },
   );
-  assert.equal(r.failure, "expect: expected present but was absent");
+  assert.equal(r.failure, 'expect: exists {"id":"nope"}: expected present but was absent');
   assert.equal(calls, 1);
   assert.equal(reads, 2);
   assert.equal(r.expectAlerts, undefined);

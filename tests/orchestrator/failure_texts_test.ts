@@ -80,10 +80,11 @@ Deno.test("failure text: an assert step joins every failed reason with `; `", as
         { kind: "exists", sel: { id: "save" }, negate: false },
       ],
     }),
-    "step 0 (assert): expected absent but was present; " +
-      'expected equals="v2" but actual="v1"; expected count atMost=3 but n=7; ' +
-      'not enabled: traits=["button","notEnabled"]; ' +
-      'ambiguous: 7 matches for {"id":"row"}: id=row@[0,0,100,40], id=row@[0,50,100,40], ' +
+    'step 0 (assert): exists {"id":"save"}: expected absent but was present; ' +
+      'value {"id":"save"}: expected equals="v2" but actual="v1"; ' +
+      'count {"id":"row"}: expected count atMost=3 but n=7; ' +
+      'enabled {"id":"save"}: not enabled: traits=["button","notEnabled"]; ' +
+      'label: ambiguous: 7 matches for {"id":"row"}: id=row@[0,0,100,40], id=row@[0,50,100,40], ' +
       "id=row@[0,100,100,40], id=row@[0,150,100,40], id=row@[0,200,100,40] — add within or index",
   );
 });

@@ -111,8 +111,9 @@ Deno.test("wait until assert times out with the last read's failed reasons", asy
   );
   assert.equal(
     result.failure,
-    'step 0 (wait): wait timeout: until assert (0.5s): not enabled: traits=["button","notEnabled"]; ' +
-      "expected count atLeast=1 but n=0",
+    "step 0 (wait): wait timeout: until assert (0.5s): " +
+      'enabled {"id":"save"}: not enabled: traits=["button","notEnabled"]; ' +
+      'count {"traits":["cell"]}: expected count atLeast=1 but n=0',
   );
   assert.deepEqual(result.steps[0].assertionResults.map((r) => r.ok), [false, false, true]);
 });

@@ -117,7 +117,8 @@ Deno.test("an expect failure is the verdict the after phase sees", async () => {
   );
   assert.equal(
     r.failure,
-    'expect: expected present but was absent; after: step 0 (tap): no match: {"id":"missing"}',
+    'expect: exists {"id":"nope"}: expected present but was absent; ' +
+      'after: step 0 (tap): no match: {"id":"missing"}',
   );
 });
 

@@ -24,7 +24,10 @@ Deno.test("min wait floor: an assert step reads once by default", async () => {
   const r = await runScenario(driver, scenario({ steps: [assertStep(exists("later"))] }), {
     clock,
   });
-  assert.equal(r.failure, "step 0 (assert): expected present but was absent");
+  assert.equal(
+    r.failure,
+    'step 0 (assert): exists {"id":"later"}: expected present but was absent',
+  );
   assert.equal(reads.n, 1);
   assert.equal(clock.now(), 0);
 });
@@ -46,7 +49,10 @@ Deno.test("min wait floor: an assert step that never passes fails when the budge
     clock,
     minWaitTimeoutS: 0.3,
   });
-  assert.equal(r.failure, "step 0 (assert): expected present but was absent");
+  assert.equal(
+    r.failure,
+    'step 0 (assert): exists {"id":"never"}: expected present but was absent',
+  );
   assert.ok(near(clock.now(), 0.3));
 });
 
@@ -57,7 +63,10 @@ Deno.test("min wait floor: re-reading stops once only read-once kinds still fail
     scenario({ steps: [assertStep(exists("home"), noLogin)] }),
     { clock, minWaitTimeoutS: 5 },
   );
-  assert.equal(onlyNetwork.failure, "step 0 (assert): no matching exchange (observed 0)");
+  assert.equal(
+    onlyNetwork.failure,
+    "step 0 (assert): request /login: no matching exchange (observed 0)",
+  );
   assert.equal(reads.n, 1);
   assert.equal(clock.now(), 0);
 
@@ -69,7 +78,7 @@ Deno.test("min wait floor: re-reading stops once only read-once kinds still fail
     scenario({ expect: [exists("later"), noLogin] }),
     { clock: mixed.clock, minWaitTimeoutS: 5 },
   );
-  assert.equal(r.failure, "expect: no matching exchange (observed 0)");
+  assert.equal(r.failure, "expect: request /login: no matching exchange (observed 0)");
   assert.ok(near(mixed.clock.now(), 0.2), `stopped at ${mixed.clock.now()}`);
   assert.deepEqual(r.expectResults.map((x) => x.ok), [true, false]);
 });

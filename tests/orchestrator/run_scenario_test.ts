@@ -65,7 +65,8 @@ Deno.test("expect runs after every step passed and fails with `expect: <reasons>
   );
   assert.equal(
     r.failure,
-    "expect: expected present but was absent; expected absent but was present",
+    'expect: exists {"id":"nope"}: expected present but was absent; ' +
+      'exists {"id":"ok"}: expected absent but was present',
   );
   assert.deepEqual(r.expectResults.map((x) => x.ok), [false, true, false]);
 });

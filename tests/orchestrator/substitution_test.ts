@@ -115,6 +115,8 @@ Deno.test("a secret with quotes and backslashes is masked where failures quote i
           body: [
             { kind: "value", sel: { id: "user" }, op: { equals: "${secrets.PW}!" } },
             { kind: "label", sel: { id: "go" }, op: { equals: "${secrets.PW}" } },
+            // The selector is named in the reason, so it carries the secret too.
+            { kind: "exists", sel: { label: "${secrets.PW}" }, negate: false },
           ],
         },
       ],
@@ -125,8 +127,9 @@ Deno.test("a secret with quotes and backslashes is masked where failures quote i
   const quoted = JSON.stringify(pw).slice(1, -1);
   assert.equal(
     r.failure,
-    'step 1 (assert): expected equals="[REDACTED]!" but actual="[REDACTED]"; ' +
-      'expected equals="[REDACTED]" but actual="Sign in"',
+    'step 1 (assert): value {"id":"user"}: expected equals="[REDACTED]!" but actual="[REDACTED]"; ' +
+      'label {"id":"go"}: expected equals="[REDACTED]" but actual="Sign in"; ' +
+      'exists {"label":"[REDACTED]"}: expected present but was absent',
   );
   for (const form of [pw, quoted]) assert.equal(JSON.stringify(r).includes(form), false);
 });
