@@ -502,7 +502,7 @@ export function reportClient(doc: Document, autoOpen: number): void {
       ms(w.seconds) + " of " + seconds(w.timeout_s),
     ];
     if (w.watcher_acts) bits.push("watchers acted " + w.watcher_acts + "×");
-    if (w.watcher_removed) bits.push(w.watcher_removed + " removed by watchers set aside");
+    if (w.watcher_removed) bits.push(w.watcher_removed + " elements a watcher removed set aside");
     return bits.join(" · ");
   }
   // The readiness gate before the first step: which rung fired and whether the screen then held
