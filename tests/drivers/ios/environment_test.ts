@@ -308,31 +308,6 @@ Deno.test("the recovery bound kills the reboot's boot in flight, reported as a b
   }
 });
 
-Deno.test("a replacement's re-prep runs after the recovery bound: a bound that passes during its install changes nothing", async () => {
-  const lab = await openIosLab();
-  try {
-    const bound = new AbortController();
-    lab.run.recoveryDeadline = () => ({ signal: bound.signal, dispose: () => {} });
-    await lab.mac.update((s) => {
-      s.wdaFaults.push({ spawn: 1, faults: [], vanishDevice: true });
-      // The replacement's install (the second of the lab) hangs a moment.
-      s.simctlFaults.push({ subcommand: "install", skip: 1, hangS: 1 });
-    });
-    const env = await lab.env();
-    const starting = env.start(startReq());
-    while (lab.mac.state().hangs.length === 0) await new Promise((r) => setTimeout(r, 50));
-    bound.abort();
-    await starting;
-    assert.notEqual(env.device, UDID);
-    assert.deepEqual(lab.mac.state().hangs.map((h) => [h.argv[0], h.argv[1], h.finished]), [
-      ["install", env.device, true],
-    ]);
-    assert.ok(lab.mac.state().apps[env.device][SHOP]);
-  } finally {
-    await lab.dispose();
-  }
-});
-
 Deno.test("the replacement rung: a requested replacement creates a fresh device and drops the erase", async () => {
   const lab = await openIosLab();
   try {
