@@ -55,6 +55,37 @@ export interface StartRequest {
    * whose descriptor says it records the scenario video up front. Absent = none.
    */
   videoPath?: string;
+  /**
+   * Told of each step of a device boot that did not go through at once (a failed boot and its
+   * recovery), as it ends; the runner records them in the manifest (`boot_attempts`).
+   */
+  onBootAttempt?: (attempt: BootAttempt) => void;
+}
+
+/**
+ * One step of a device boot that did not go through at once: the failed boot, then each call of
+ * its recovery (docs/backends.md#booting).
+ *
+ * @example
+ * ```ts
+ * const a: BootAttempt = {
+ *   device: "6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11",
+ *   command: "boot",
+ *   ok: false,
+ *   exitCode: 60,
+ *   detail: "xcrun simctl boot 6B2B… failed (exit 60): … Unable to boot the Simulator. …",
+ * };
+ * ```
+ */
+export interface BootAttempt {
+  device: string;
+  /** `boot`, `bootstatus -b`, `shutdown`. */
+  command: string;
+  ok: boolean;
+  /** The tool's exit code when the step failed; null when it succeeded or was killed. */
+  exitCode: number | null;
+  /** Why it failed; "" when it succeeded. */
+  detail: string;
 }
 
 /**

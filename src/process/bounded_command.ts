@@ -1,7 +1,8 @@
 /**
  * A short-lived command run to completion under a deadline (`xcrun simctl boot`, `adb install`):
- * stdin closed, stdout and stderr collected, the child killed (SIGKILL) when the deadline passes.
- * Device backends take a {@link CommandRunner} so tests can swap the process for a fake.
+ * stdin closed, stdout and stderr collected, the child killed (SIGKILL) when the deadline passes
+ * or when its caller's `signal` aborts (a recovery bound that gave up must not leave the call
+ * running). Device backends take a {@link CommandRunner} so tests can swap the process for a fake.
  *
  * @example
  * ```ts
@@ -22,6 +23,8 @@ export interface CommandResult {
   stderr: string;
   /** The deadline passed and the command was killed. */
   timedOut: boolean;
+  /** The caller's signal aborted and the command was killed (or never started). */
+  aborted?: boolean;
 }
 
 export interface CommandOptions {
@@ -30,6 +33,8 @@ export interface CommandOptions {
   /** Added to the current environment. */
   env?: Record<string, string>;
   cwd?: string;
+  /** Kills the command when it aborts; an already aborted signal starts nothing. */
+  signal?: AbortSignal;
 }
 
 /** Runs one command to completion; never throws for a non-zero exit (the caller judges). */
@@ -45,6 +50,8 @@ export type CommandRunner = (
  * @throws Deno.errors.NotFound when `cmd` is not on PATH
  */
 export const runBounded: CommandRunner = async (cmd, args, options) => {
+  const { signal } = options;
+  if (signal?.aborted) return { code: -1, stdout: "", stderr: "", timedOut: false, aborted: true };
   const child = new Deno.Command(cmd, {
     args: [...args],
     env: options.env,
@@ -54,22 +61,34 @@ export const runBounded: CommandRunner = async (cmd, args, options) => {
     stderr: "piped",
   }).spawn();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
+  let aborted = false;
+  const kill = () => {
     try {
       child.kill("SIGKILL");
     } catch { /* already gone */ }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill();
   }, Math.max(0, options.timeoutS * 1000));
+  const onAbort = () => {
+    aborted = true;
+    kill();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
   try {
+    // Settles once the child is gone: a killed command has been reaped when this returns.
     const out = await child.output();
     const decoder = new TextDecoder();
     return {
-      code: timedOut ? -1 : out.code,
+      code: timedOut || aborted ? -1 : out.code,
       stdout: decoder.decode(out.stdout),
       stderr: decoder.decode(out.stderr),
-      timedOut,
+      timedOut: timedOut && !aborted,
+      aborted,
     };
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
   }
 };

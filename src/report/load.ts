@@ -163,6 +163,22 @@ function scenario(v: unknown): ManifestScenario {
         }),
       }
       : {}),
+    // Only runs whose boots needed recovering have boot attempts.
+    ...(Array.isArray(r.boot_attempts)
+      ? {
+        boot_attempts: list(r.boot_attempts, (x) => {
+          const o = obj(x);
+          return {
+            attempt: num(o.attempt),
+            device: str(o.device),
+            command: str(o.command),
+            ok: bool(o.ok),
+            exit_code: numOrNull(o.exit_code),
+            detail: str(o.detail),
+          };
+        }),
+      }
+      : {}),
     skipped_steps: list(r.skipped_steps, skippedStep),
     file: strOrNull(r.file),
     description: strOrNull(r.description),

@@ -133,6 +133,18 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
         })),
       }
       : {}),
+    ...(rec.bootAttempts?.length
+      ? {
+        boot_attempts: rec.bootAttempts.map((b) => ({
+          attempt: b.attempt,
+          device: b.device,
+          command: b.command,
+          ok: b.ok,
+          exit_code: b.exitCode,
+          detail: b.detail,
+        })),
+      }
+      : {}),
     skipped_steps: r.ok ? [] : skippedSteps(rec.plannedSteps ?? [], r.steps.length),
     file: rec.file ?? null,
     description: rec.description ?? null,

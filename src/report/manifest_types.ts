@@ -199,6 +199,27 @@ export interface ManifestRemoteSession {
 }
 
 /**
+ * One step of a device boot that did not go through at once (docs/reports.md#device-boots).
+ *
+ * @example
+ * ```ts
+ * manifest.scenarios[0].boot_attempts?.filter((b: ManifestBootAttempt) => !b.ok).length;
+ * ```
+ */
+export interface ManifestBootAttempt {
+  /** The scenario attempt (1-based) whose lease booted the device. */
+  attempt: number;
+  device: string;
+  /** `boot`, `bootstatus -b`, `shutdown`. */
+  command: string;
+  ok: boolean;
+  /** The tool's exit code when the step failed; null when it succeeded or was killed. */
+  exit_code: number | null;
+  /** Why it failed; "" when it succeeded. */
+  detail: string;
+}
+
+/**
  * One scenario of the run (one engine × scenario cell on a matrix run).
  *
  * @example
@@ -241,6 +262,8 @@ export interface ManifestScenario {
   recoveries?: ManifestRecovery[];
   /** Each attempt's session on a remote endpoint (remote backend only), in order. */
   remote_sessions?: ManifestRemoteSession[];
+  /** Each step of a device boot that did not go through at once, in order; absent when none. */
+  boot_attempts?: ManifestBootAttempt[];
   skipped_steps: ManifestSkippedStep[];
   file: string | null;
   description: string | null;

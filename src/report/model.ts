@@ -85,6 +85,37 @@ export interface ScenarioRecord {
   recoveries?: Recovery[];
   /** The remote session of each attempt (remote endpoints only), in order. */
   remoteSessions?: RemoteSessionRecord[];
+  /** Each step of a device boot that did not go through at once, in order. */
+  bootAttempts?: BootAttemptRecord[];
+}
+
+/**
+ * One step of a device boot that did not go through at once while a scenario attempt's lease
+ * was prepared: the failed boot, then each call of its recovery (docs/backends.md#booting).
+ *
+ * @example
+ * ```ts
+ * const b: BootAttemptRecord = {
+ *   attempt: 1,
+ *   device: "6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11",
+ *   command: "bootstatus -b",
+ *   ok: true,
+ *   exitCode: null,
+ *   detail: "",
+ * };
+ * ```
+ */
+export interface BootAttemptRecord {
+  /** The scenario attempt (1-based) whose lease booted the device. */
+  attempt: number;
+  device: string;
+  /** `boot`, `bootstatus -b`, `shutdown`. */
+  command: string;
+  ok: boolean;
+  /** The tool's exit code when the step failed; null when it succeeded or was killed. */
+  exitCode: number | null;
+  /** Why it failed; "" when it succeeded. */
+  detail: string;
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Driver } from "../drivers/driver.ts";
-import type { RemoteSession } from "../drivers/environment.ts";
+import type { BootAttempt, RemoteSession } from "../drivers/environment.ts";
 import type { EvidenceSink, SkippedCapture } from "../evidence/sink.ts";
 import type { Relauncher } from "../orchestrator/types.ts";
 import type { Scenario } from "../scenario/types.ts";
@@ -37,6 +37,11 @@ export interface LeaseRequest {
   /** Ask the environment for a never-used device (the replacement rung). */
   replaceDevice: boolean;
   attempt: number;
+  /**
+   * Told of each step of a device boot that did not go through at once while this lease is
+   * prepared (the scenario's record keeps them, even when the lease then fails).
+   */
+  onBootAttempt?: (attempt: BootAttempt) => void;
 }
 
 /**

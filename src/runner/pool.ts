@@ -212,6 +212,7 @@ export function devicePool(opts: PoolOptions): DevicePool {
         extraEnv: opts.extraEnv?.(req, device) ?? {},
         replaceDevice: req.replaceDevice,
         videoPath: opts.videoPathFor?.(req),
+        onBootAttempt: req.onBootAttempt,
       });
       let readiness: Readiness | null = null;
       try {

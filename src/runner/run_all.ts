@@ -7,9 +7,15 @@
  * @module
  */
 import { BackendCrashError, ChannelError, DeviceError } from "../drivers/driver.ts";
+import type { BootAttempt } from "../drivers/environment.ts";
 import type { Artifact, RunOptions, RunResult } from "../orchestrator/types.ts";
 import type { SkippedCapture } from "../evidence/sink.ts";
-import type { Recovery, RemoteSessionRecord, ScenarioRecord } from "../report/model.ts";
+import type {
+  BootAttemptRecord,
+  Recovery,
+  RemoteSessionRecord,
+  ScenarioRecord,
+} from "../report/model.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
@@ -191,6 +197,12 @@ export async function runAll(
   const log = (line: string) => opts.onProgress?.({ type: "log", line });
   const bare = (i: number, s: Scenario, failure: string): ScenarioRecord =>
     failedRecord(i, s, failure, "", opts.clock.wallNow());
+  /** The failure of an error that ended a scenario outside its verdict (a device fault ends the run). */
+  const endedBy = (err: unknown): string => {
+    const { failure, abortsRun } = failureOf(err);
+    if (abortsRun) abort ??= err as Error;
+    return failure;
+  };
 
   const runOne = async (i: number, s: Scenario): Promise<ScenarioRecord> => {
     const sid = scenarioSid(i, s.name);
@@ -219,6 +231,7 @@ export async function runAll(
     let recoveringSince: number | null = null;
     const recoveries: Recovery[] = [];
     const remoteSessions: RemoteSessionRecord[] = [];
+    const bootAttempts: BootAttemptRecord[] = [];
     /** Where the last attempt that got a lease ran, and what its release could not capture. */
     let lastLease = null as { facts: LeaseFacts; skippedCaptures: SkippedCapture[] } | null;
 
@@ -258,6 +271,7 @@ export async function runAll(
         forcedErase: forcedErase && !scenarioErase,
         replaceDevice,
         attempt,
+        onBootAttempt: (b: BootAttempt) => bootAttempts.push({ attempt, ...b }),
       };
       try {
         held = await lease(request);
@@ -346,6 +360,7 @@ export async function runAll(
         attempts: attempt,
         recoveries,
         remoteSessions,
+        bootAttempts,
         startedAt,
       });
     };
@@ -359,17 +374,20 @@ export async function runAll(
     } catch (err) {
       // An attempt after a lease was had failed outside the verdict (the crash retry could not
       // get a new session, a device fault mid-run): the record keeps the attempts made, the
-      // recoveries tried and the sessions opened. Without any lease, the bare record stands.
-      if (lastLease === null) throw err;
-      const { failure, abortsRun } = failureOf(err);
-      if (abortsRun) abort ??= err as Error;
+      // recoveries tried and the sessions opened. Without any lease, the bare record stands,
+      // with the boot steps the failed lease took.
+      if (lastLease === null) {
+        if (bootAttempts.length === 0) throw err;
+        return { ...bare(i, s, endedBy(err)), bootAttempts };
+      }
       return leasedRecord(s, sid, lastLease.facts, {
-        result: { ...failedResult(s, failure), durationS: opts.clock.now() - start },
+        result: { ...failedResult(s, endedBy(err)), durationS: opts.clock.now() - start },
         artifacts: [],
         skippedCaptures: lastLease.skippedCaptures,
         attempts: attempt,
         recoveries,
         remoteSessions,
+        bootAttempts,
         startedAt,
       });
     }
@@ -383,9 +401,7 @@ export async function runAll(
     try {
       rec = await runOne(i, s);
     } catch (err) {
-      const { failure, abortsRun } = failureOf(err);
-      if (abortsRun) abort ??= err as Error;
-      rec = bare(i, s, failure);
+      rec = bare(i, s, endedBy(err));
     }
     records[i] = rec;
     opts.onProgress?.({ type: "scenarioEnd", ordinal: i + 1, total, record: rec });

@@ -8,6 +8,7 @@
 import type { RunResult } from "../orchestrator/types.ts";
 import type { Artifact, SkippedCapture } from "../evidence/sink.ts";
 import type {
+  BootAttemptRecord,
   PlannedStep,
   Recovery,
   RemoteSessionRecord,
@@ -67,6 +68,8 @@ export interface LeasedOutcome {
   recoveries: Recovery[];
   /** Each attempt's remote session (remote endpoints only; manifest `remote_sessions`). */
   remoteSessions?: RemoteSessionRecord[];
+  /** The boot steps beyond a plain boot (manifest `boot_attempts`). */
+  bootAttempts?: BootAttemptRecord[];
   /** Wall-clock epoch seconds when the scenario started. */
   startedAt: number;
 }
@@ -157,6 +160,7 @@ export function leasedRecord(
     attempts: outcome.attempts,
     recoveries: outcome.recoveries,
     ...(outcome.remoteSessions?.length ? { remoteSessions: outcome.remoteSessions } : {}),
+    ...(outcome.bootAttempts?.length ? { bootAttempts: outcome.bootAttempts } : {}),
     startedAt: outcome.startedAt,
     videoAnchorS: lease.videoAnchorS,
   };

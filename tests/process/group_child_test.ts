@@ -5,16 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { spawnGroupChild } from "../../src/process/group_child.ts";
-
-/** Running (a zombie waiting for its reaper counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
+import { processAlive as alive } from "../support/process_alive.ts";
 
 Deno.test("a group child's lines reach the callback and it runs in a group of its own", async () => {
   const lines: string[] = [];

@@ -229,6 +229,44 @@ Deno.test("remote sessions: one per attempt in the manifest, schema-valid, read 
   assert.deepEqual(normalizeManifest(json).scenarios[0].remote_sessions, expected);
 });
 
+Deno.test("boot attempts: each step of a boot that needed recovering, schema-valid, read back by the loader", () => {
+  const input = smallRun();
+  const udid = "6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11";
+  input.results[0] = {
+    ...input.results[0],
+    bootAttempts: [
+      {
+        attempt: 1,
+        device: udid,
+        command: "boot",
+        ok: false,
+        exitCode: 60,
+        detail: "xcrun simctl boot … failed (exit 60): … launchd failed to respond.",
+      },
+      { attempt: 1, device: udid, command: "bootstatus -b", ok: true, exitCode: null, detail: "" },
+    ],
+  };
+  const m = buildManifest(input);
+  const expected = [
+    {
+      attempt: 1,
+      device: udid,
+      command: "boot",
+      ok: false,
+      exit_code: 60,
+      detail: "xcrun simctl boot … failed (exit 60): … launchd failed to respond.",
+    },
+    { attempt: 1, device: udid, command: "bootstatus -b", ok: true, exit_code: null, detail: "" },
+  ];
+  assert.deepEqual(m.scenarios[0].boot_attempts, expected);
+  assert.equal(m.scenarios[1].boot_attempts, undefined, "a scenario whose boots went through");
+  const json = JSON.parse(JSON.stringify(m));
+  assert.deepEqual(validateManifest(json), []);
+  assert.deepEqual(normalizeManifest(json).scenarios[0].boot_attempts, expected);
+  json.scenarios[0].boot_attempts[0].exit_code = "60";
+  assert.ok(validateManifest(json).some((p) => p.includes("exit_code")));
+});
+
 Deno.test("manifest: the launch gate and expect's re-reads are scenario waits, absent when unknown", () => {
   const input = smallRun();
   const r = input.results[0].result;

@@ -5,7 +5,7 @@
 import type { Driver, Element } from "../../src/drivers/driver.ts";
 import { UnsupportedAction } from "../../src/drivers/driver.ts";
 import type { Lease, LeaseRequest } from "../../src/runner/lease.ts";
-import type { RemoteSession } from "../../src/drivers/environment.ts";
+import type { BootAttempt, RemoteSession } from "../../src/drivers/environment.ts";
 import type { EvidenceSink } from "../../src/evidence/sink.ts";
 import type { Scenario } from "../../src/scenario/types.ts";
 import type { RunResult } from "../../src/orchestrator/types.ts";
@@ -105,6 +105,8 @@ export function recordingLeases(
     failLease?: (r: LeaseRequest) => Error | null;
     /** The remote session of the nth lease handed out (1-based). */
     remoteSession?: (n: number) => RemoteSession;
+    /** The boot steps preparing this request's lease reports (before it fails or is had). */
+    bootSteps?: (r: LeaseRequest) => BootAttempt[];
   } = {},
 ): { lease: (r: LeaseRequest) => Promise<Lease>; log: LeaseLog } {
   const log: LeaseLog = { requests: [], released: 0, releasedCrashed: [] };
@@ -112,6 +114,7 @@ export function recordingLeases(
   const lease = async (r: LeaseRequest): Promise<Lease> => {
     log.requests.push(r);
     if (opts.leaseCostS) await clock.sleep(opts.leaseCostS);
+    for (const step of opts.bootSteps?.(r) ?? []) r.onBootAttempt?.(step);
     if (opts.failForcedErase && r.forcedErase) throw opts.failForcedErase;
     const failure = opts.failLease?.(r) ?? null;
     if (failure !== null) throw failure;

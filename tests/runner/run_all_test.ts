@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { BackendCrashError, DeviceError } from "../../src/drivers/driver.ts";
+import type { BootAttempt } from "../../src/drivers/environment.ts";
 import type { RunResult } from "../../src/orchestrator/types.ts";
 import { RunCrashBudget } from "../../src/runner/crash_budget.ts";
 import { RunAborted, runAll, type RunAllOptions } from "../../src/runner/run_all.ts";
@@ -291,6 +292,46 @@ Deno.test("runAll: an unexpected error fails only its scenario; a device error a
     "device error: simulator vanished",
     "aborted: simulator vanished",
   ]);
+});
+
+Deno.test("runAll: the boot steps each lease reports are in the record with their attempt, also when the lease then fails", async () => {
+  const clock = new FakeClock();
+  const step = (command: string, ok: boolean): BootAttempt => ({
+    device: "dev-1",
+    command,
+    ok,
+    exitCode: ok ? null : 60,
+    detail: ok ? "" : "launchd failed to respond",
+  });
+  const { lease } = recordingLeases(clock, {
+    bootSteps: (r) =>
+      r.scenario.name === "a"
+        ? r.attempt === 1 ? [step("boot", false), step("bootstatus -b", true)] : []
+        : r.scenario.name === "b"
+        ? [step("boot", false), step("bootstatus -b", false)]
+        : [],
+    failLease: (r) =>
+      r.scenario.name === "b" ? new DeviceError("simulator dev-1 did not boot") : null,
+  });
+  const err = await runAll(
+    [scenario("a"), scenario("b"), scenario("c")],
+    lease,
+    options(clock, scripted(clock, { a: [1] })),
+  ).catch((e) => e);
+  assert.ok(err instanceof RunAborted);
+  const [a, b, c] = (err as RunAborted).records;
+  assert.equal(a.result.ok, true);
+  assert.deepEqual(a.bootAttempts!.map((x) => [x.attempt, x.command, x.ok]), [
+    [1, "boot", false],
+    [1, "bootstatus -b", true],
+  ]);
+  assert.equal(b.result.failure, "device error: simulator dev-1 did not boot");
+  assert.deepEqual(b.bootAttempts!.map((x) => [x.attempt, x.command, x.exitCode]), [
+    [1, "boot", 60],
+    [1, "bootstatus -b", 60],
+  ]);
+  assert.equal(c.result.failure, "aborted: simulator dev-1 did not boot");
+  assert.equal(c.bootAttempts, undefined);
 });
 
 Deno.test("runAll: preflight failures skip leasing", async () => {

@@ -2,11 +2,13 @@
  * The iOS Simulator environment (docs/backends.md#ios-simulator): one simulator with one
  * WebDriverAgent, kept warm across leases.
  *
- * Cold start: [erase: shutdown, erase] → boot + bootstatus → pin the system language and region
- * (reboot when they change; a pin that does not hold is a DeviceError) → install `appPath`
- * (uninstall first for `reinstall: clean`) → WebDriverAgent (≤ 2 attempts; between them a
- * vanished device is replaced, a hung one rebooted, each repair bounded by
- * `BAJUTSU_XCUITEST_RECOVERY_TIMEOUT`). Then, cold or warm: permissions → `simctl terminate` →
+ * Cold start: [erase: shutdown, erase] → boot + bootstatus (a failed boot recovered, each step
+ * logged and reported to the lease) → pin the system language and region (reboot when they
+ * change; a pin that does not hold is a DeviceError) → install `appPath` (uninstall first for
+ * `reinstall: clean`) → WebDriverAgent (≤ 2 attempts; between them a vanished device is
+ * replaced, a hung one rebooted, that repair bounded by `BAJUTSU_XCUITEST_RECOVERY_TIMEOUT`
+ * and killed when it passes; a replacement's own re-prep runs after it, outside the bound).
+ * Then, cold or warm: permissions → `simctl terminate` →
  * `simctl launch` with the launch arguments (+ locale arguments) and environment
  * (`SIMCTL_CHILD_*`) → `simctl openurl` for a deeplink → a WDA session bound to the app → the
  * driver. A lease ends by terminating the app; teardown stops the runner's process group and
@@ -17,7 +19,7 @@
 import type { Effective, IosSettings } from "../../config/effective.ts";
 import type { XcuitestKnobs } from "../../config/env_knobs.ts";
 import type { Clock } from "../../time/clock.ts";
-import { timerDeadline, withinDeadline } from "../../time/deadline.ts";
+import { type DeadlineFactory, timerDeadline, withinDeadline } from "../../time/deadline.ts";
 import type { GroupChild } from "../../process/group_child.ts";
 import { DeviceError, DeviceTimeout, type Driver, type DriverInterval } from "../driver.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
@@ -27,7 +29,7 @@ import {
   WebDriverClient,
   type WebDriverSession,
 } from "../webdriver/mod.ts";
-import type { PrivacyService, Simctl } from "./simctl.ts";
+import { type BootStep, bootStepSummary, type PrivacyService, type Simctl } from "./simctl.ts";
 import type { SimDevice } from "./simctl_json.ts";
 import { appleLanguage, localeArgs } from "./locale.ts";
 import { IOS_ACTUATOR, WdaDriver } from "./wda_driver.ts";
@@ -53,6 +55,8 @@ export interface IosRun {
   /** `--log-predicate`, else `subsystem == "<--log-subsystem>"`, else none. */
   logPredicate: string | null;
   log(line: string): void;
+  /** Makes the device-recovery bound (default a real timer); tests pass one they control. */
+  recoveryDeadline?: DeadlineFactory;
 }
 
 /** The session capabilities: attach to the app we launched, never wait for idle. */
@@ -196,7 +200,7 @@ class SimulatorEnvironment implements Environment {
       await simctl.erase(udid);
       this.#pinnedLocale = null;
     }
-    await simctl.boot(udid);
+    await simctl.boot(udid, { onStep: this.#bootReporter(udid) });
     await this.#pinLocale(locale);
     if (app.appPath) {
       if (!erase && req.preconditions.reinstall === "clean") {
@@ -232,7 +236,7 @@ class SimulatorEnvironment implements Environment {
     await simctl.writeGlobalDefault(udid, "AppleLanguages", [language]);
     await simctl.writeGlobalDefault(udid, "AppleLocale", locale);
     await simctl.shutdown(udid);
-    await simctl.boot(udid);
+    await simctl.boot(udid, { onStep: this.#bootReporter(udid) });
     const after = await read();
     if (after === null || after.loc === null) {
       this.#pinnedLocale = null;
@@ -259,7 +263,10 @@ class SimulatorEnvironment implements Environment {
       this.run.log(
         `${this.#device}: WebDriverAgent did not start (${err.message.split("\n")[0]}); repairing`,
       );
-      await this.#repair(err, req, locale);
+      const replaced = await this.#repair(err);
+      // A replacement is prepared like any cold start, with each call's own deadline: the
+      // recovery bound covers the repair, not the new device's boot, locale pin and install.
+      if (replaced) await this.#coldPrep(false, req, locale);
       this.#runner = await this.#startRunner(knobs.startupTimeoutS);
     }
     this.#spawnedBefore = true;
@@ -282,40 +289,65 @@ class SimulatorEnvironment implements Environment {
   /**
    * Between two start attempts: a device gone from `simctl list` is replaced (needs appPath),
    * a runner that ended on its own needs nothing, anything else gets a reboot. Bounded by the
-   * recovery timeout.
+   * recovery timeout: when it passes, the simctl call in flight is killed and no later one
+   * starts. True when the device was replaced (it still needs its cold prep).
    */
-  async #repair(failure: RunnerStartFailed, req: StartRequest, locale: string): Promise<void> {
+  async #repair(failure: RunnerStartFailed): Promise<boolean> {
     const bound = this.run.knobs.recoveryTimeoutS;
-    const repair = (async () => {
-      const devices = await this.run.simctl.listDevices();
-      const here = devices.find((d) => d.udid === this.#device);
-      if (!here || !here.isAvailable) {
-        if (!this.run.app.appPath) {
-          throw new DeviceError(
-            `simulator ${this.#device} vanished and cannot be replaced without the target's appPath`,
-          );
-        }
-        await this.#replaceDevice("it vanished");
-        await this.#coldPrep(false, req, locale);
-        return true;
-      }
-      if (failure.exited) return true;
-      await this.run.simctl.shutdown(this.#device);
-      await this.run.simctl.boot(this.#device);
-      return true;
-    })();
-    const done = await withinDeadline(repair, timerDeadline(bound), false);
-    if (!done) {
-      throw new DeviceTimeout(
-        `simulator ${this.#device}: device recovery did not finish within ${bound}s ` +
-          `(BAJUTSU_XCUITEST_RECOVERY_TIMEOUT)`,
-      );
+    const timeout = new DeviceTimeout(
+      `simulator ${this.#device}: device recovery did not finish within ${bound}s ` +
+        `(BAJUTSU_XCUITEST_RECOVERY_TIMEOUT)`,
+    );
+    const deadline = (this.run.recoveryDeadline ?? timerDeadline)(bound);
+    // The calls are killed with the bound's own words as the reason (their error says so).
+    const giveUp = new AbortController();
+    const onPassed = () => giveUp.abort(timeout);
+    if (deadline.signal.aborted) onPassed();
+    deadline.signal.addEventListener("abort", onPassed, { once: true });
+    const simctl = this.run.simctl.withSignal(giveUp.signal);
+    try {
+      return await this.#repairDevice(failure, simctl);
+    } catch (err) {
+      if (giveUp.signal.aborted) throw timeout;
+      throw err;
+    } finally {
+      deadline.signal.removeEventListener("abort", onPassed);
+      deadline.dispose();
     }
   }
 
+  /** The repair itself, every simctl call through `simctl` (see `#repair`). */
+  async #repairDevice(failure: RunnerStartFailed, simctl: Simctl): Promise<boolean> {
+    const devices = await simctl.listDevices();
+    const here = devices.find((d) => d.udid === this.#device);
+    if (!here || !here.isAvailable) {
+      if (!this.run.app.appPath) {
+        throw new DeviceError(
+          `simulator ${this.#device} vanished and cannot be replaced without the target's appPath`,
+        );
+      }
+      await this.#replaceDevice("it vanished", simctl);
+      return true;
+    }
+    if (failure.exited) return false;
+    await simctl.shutdown(this.#device);
+    await simctl.boot(this.#device, { onStep: this.#bootReporter(this.#device) });
+    return false;
+  }
+
+  /**
+   * Logs each step of a boot that did not go through at once (one line each) and reports it to
+   * the lease, which records it in the manifest.
+   */
+  #bootReporter(udid: string): (step: BootStep) => void {
+    return (step) => {
+      this.run.log(`booting ${udid}: ${step.ok ? `simctl ${bootStepSummary(step)}` : step.detail}`);
+      this.#request?.onBootAttempt?.({ device: udid, ...step });
+    };
+  }
+
   /** Creates a fresh simulator of the same model and runtime; the old one is shut down. */
-  async #replaceDevice(why: string): Promise<void> {
-    const { simctl } = this.run;
+  async #replaceDevice(why: string, simctl: Simctl = this.run.simctl): Promise<void> {
     const old = this.#catalogEntry();
     const name = `${old.name} (bajutsu-recovered-${old.udid})`;
     await simctl.shutdown(old.udid).catch(() => {});

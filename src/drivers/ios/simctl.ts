@@ -2,7 +2,9 @@
  * `xcrun simctl` through `Deno.Command` (docs/backends.md#ios-simulator): every call bounded by a
  * deadline (300 s for boot, bootstatus, erase and install; 60 s otherwise), every udid checked so
  * it can never reach simctl as an option, every failure a DeviceError that names the fix
- * (`simctl_errors.ts`). Long-lived helpers (`io recordVideo`, `spawn log stream`) run in a
+ * (`simctl_errors.ts`). A failed `boot` is recovered before it fails the lease
+ * (docs/backends.md#booting): `bootstatus -b`, then one shutdown + boot. A Simctl bound to an
+ * AbortSignal (`withSignal`) kills its call in flight when the signal aborts. Long-lived helpers (`io recordVideo`, `spawn log stream`) run in a
  * process group of their own (`src/process/group_child.ts`).
  *
  * @example
@@ -23,11 +25,14 @@ import {
 } from "../../process/bounded_command.ts";
 import { type GroupChild, spawnGroupChild } from "../../process/group_child.ts";
 import {
+  bootMayRecover,
   InvalidDeviceId,
+  SimctlAborted,
   type SimctlCall,
   SimctlError,
   simctlFailure,
   SimctlTimeout,
+  SimulatorBootFailed,
 } from "./simctl_errors.ts";
 import {
   parseDevices,
@@ -68,6 +73,37 @@ export interface SimctlOptions {
   /** Overrides of the deadlines, seconds (tests shorten them). */
   slowCallS?: number;
   callS?: number;
+  /** Aborting it kills the call in flight and fails every later one (see `withSignal`). */
+  signal?: AbortSignal;
+}
+
+/**
+ * One simctl call of a boot that did not go through at once (docs/backends.md#booting): the
+ * failed `boot`, the `bootstatus -b` that waited it out, the shutdown + boot retry.
+ *
+ * @example
+ * ```ts
+ * const step: BootStep = {
+ *   command: "boot",
+ *   ok: false,
+ *   exitCode: 60,
+ *   detail: "xcrun simctl boot X failed (exit 60): … Unable to boot the Simulator. …",
+ * };
+ * ```
+ */
+export interface BootStep {
+  command: "boot" | "bootstatus -b" | "shutdown";
+  ok: boolean;
+  /** simctl's exit code when the step failed; null when it succeeded or was killed. */
+  exitCode: number | null;
+  /** Why it failed (the error's message); "" when it succeeded. */
+  detail: string;
+}
+
+/** What `boot` reports. */
+export interface BootOptions {
+  /** Called for each step of a boot whose first `boot` failed, as it ends (none otherwise). */
+  onStep?: (step: BootStep) => void;
 }
 
 /**
@@ -90,12 +126,30 @@ export class Simctl {
   readonly #xcrun: string;
   readonly #slowS: number;
   readonly #callS: number;
+  readonly #signal: AbortSignal | undefined;
+  readonly #options: SimctlOptions;
 
   constructor(options: SimctlOptions = {}) {
+    this.#options = options;
     this.#run = options.run ?? runBounded;
     this.#xcrun = options.xcrun ?? "xcrun";
     this.#slowS = options.slowCallS ?? SLOW_CALL_S;
     this.#callS = options.callS ?? CALL_S;
+    this.#signal = options.signal;
+  }
+
+  /**
+   * The same simctl, every call of which is killed when `signal` aborts (a bound on a repair:
+   * giving up must not leave a `simctl boot` running). A call after the abort fails at once.
+   *
+   * @example
+   * ```ts
+   * const deadline = timerDeadline(180);
+   * await simctl.withSignal(deadline.signal).boot(udid); // SimctlAborted once it passes
+   * ```
+   */
+  withSignal(signal: AbortSignal): Simctl {
+    return new Simctl({ ...this.#options, signal });
   }
 
   /** Every simulator, available or not (`list devices -j`). */
@@ -118,15 +172,83 @@ export class Simctl {
 
   /**
    * Boots the device and waits the boot out (`boot`, then `bootstatus -b`). Already booted (or
-   * booting) is fine; any other failure throws.
+   * booting) is fine. A `boot` that fails (CoreSimulator's "launchd failed to respond", exit 60,
+   * leaves the device Shutdown) is recovered: `bootstatus -b` (which boots a shut-down device),
+   * and if that fails too one `shutdown` + `boot` + `bootstatus -b`. Each call keeps its own
+   * deadline; every step of such a boot goes to `onStep`. A missing device or runtime, a call
+   * past its deadline or an aborted one ends the boot at once.
+   *
+   * @throws SimulatorBootFailed when the retry failed too
    */
-  async boot(udid: string): Promise<void> {
+  async boot(udid: string, options: BootOptions = {}): Promise<void> {
     checkDeviceId(udid);
-    await this.#call(
-      { subcommand: "boot", argv: ["boot", udid], udid },
-      { timeoutS: this.#slowS, tolerate: /current state: (Booted|Booting)/ },
-    );
+    const bootCall = () =>
+      this.#call(
+        { subcommand: "boot", argv: ["boot", udid], udid },
+        { timeoutS: this.#slowS, tolerate: /current state: (Booted|Booting)/ },
+      );
+    try {
+      await bootCall();
+    } catch (err) {
+      await this.#recoverBoot(udid, err, bootCall, options.onStep ?? (() => {}));
+      return;
+    }
     await this.bootstatus(udid);
+  }
+
+  /** The rungs after a failed `boot` (see `boot`). */
+  async #recoverBoot(
+    udid: string,
+    failure: unknown,
+    bootCall: () => Promise<unknown>,
+    onStep: (step: BootStep) => void,
+  ): Promise<void> {
+    const steps: BootStep[] = [];
+    /** Runs one step, reports it; the error when it failed. */
+    const step = async (command: BootStep["command"], work: () => Promise<unknown>) => {
+      try {
+        await work();
+        report(command, null);
+        return null;
+      } catch (err) {
+        report(command, err);
+        return err;
+      }
+    };
+    const report = (command: BootStep["command"], err: unknown) => {
+      const s: BootStep = {
+        command,
+        ok: err === null,
+        exitCode: err instanceof SimctlError ? err.exitCode : null,
+        detail: err === null ? "" : err instanceof Error ? err.message : String(err),
+      };
+      steps.push(s);
+      onStep(s);
+    };
+    report("boot", failure);
+    if (!bootMayRecover(failure)) throw failure;
+    const waited = await step("bootstatus -b", () => this.bootstatus(udid));
+    if (waited === null) return;
+    if (!bootMayRecover(waited)) throw waited;
+    const down = await step("shutdown", () => this.shutdown(udid));
+    if (down !== null && !bootMayRecover(down)) throw down;
+    const again = await step("boot", bootCall);
+    if (again === null) {
+      const booted = await step("bootstatus -b", () => this.bootstatus(udid));
+      if (booted === null) return;
+      if (!bootMayRecover(booted)) throw booted;
+    } else if (!bootMayRecover(again)) throw again;
+    const last = steps.findLast((x) => !x.ok)!;
+    const said = last.detail.replace(/^xcrun simctl [^:]*: /, "");
+    throw new SimulatorBootFailed(
+      `simulator ${udid} did not boot: ${steps.map(bootStepSummary).join(", ")} (simctl said: ` +
+        `${said}); CoreSimulator ` +
+        `could not start it: quit Simulator, restart CoreSimulator (sudo killall -9 ` +
+        `com.apple.CoreSimulator.CoreSimulatorService) or the Mac, and run again`,
+      last.command.split(" ")[0],
+      last.exitCode ?? -1,
+      udid,
+    );
   }
 
   /** `bootstatus <udid> -b`: returns once the device finished booting. */
@@ -313,9 +435,17 @@ export class Simctl {
     } = {},
   ): Promise<CommandResult> {
     const timeoutS = options.timeoutS ?? this.#callS;
+    const signal = this.#signal;
     let r: CommandResult;
     try {
-      r = await this.#run(this.#xcrun, ["simctl", ...call.argv], { timeoutS, env: options.env });
+      if (signal?.aborted) r = { code: -1, stdout: "", stderr: "", timedOut: false, aborted: true };
+      else {
+        r = await this.#run(this.#xcrun, ["simctl", ...call.argv], {
+          timeoutS,
+          env: options.env,
+          signal,
+        });
+      }
     } catch (err) {
       if (err instanceof Deno.errors.NotFound) {
         throw new SimctlError(
@@ -327,6 +457,13 @@ export class Simctl {
       }
       throw err;
     }
+    if (r.aborted) {
+      const reason = signal?.reason instanceof Error ? signal.reason.message : "aborted";
+      throw new SimctlAborted(
+        `xcrun simctl ${call.argv.join(" ")} was killed: ${reason}`,
+        call.subcommand,
+      );
+    }
     if (r.timedOut) {
       throw new SimctlTimeout(
         `xcrun simctl ${call.argv.join(" ")} did not finish within ${timeoutS}s`,
@@ -337,6 +474,19 @@ export class Simctl {
     if (options.tolerate?.test(r.stderr)) return r;
     throw simctlFailure(call, r.code, r.stderr);
   }
+}
+
+/**
+ * One boot step in a few words: `boot failed (exit 60)`, `bootstatus -b ok`.
+ *
+ * @example
+ * ```ts
+ * bootStepSummary({ command: "shutdown", ok: true, exitCode: null, detail: "" }); // "shutdown ok"
+ * ```
+ */
+export function bootStepSummary(step: BootStep): string {
+  if (step.ok) return `${step.command} ok`;
+  return `${step.command} failed (${step.exitCode === null ? "killed" : `exit ${step.exitCode}`})`;
 }
 
 /**

@@ -12,6 +12,8 @@
  * | `Invalid device type: X` | SimctlError | `xcrun simctl list devicetypes` |
  * | FrontBoard / FBSApplicationLibrary "returned nil" / "unknown to FrontBoard" | AppNotInstalled | set `appPath` or `simctl install` |
  * | the deadline passed | SimctlTimeout (a DeviceTimeout) | — |
+ * | the caller gave up (a recovery bound) | SimctlAborted | — |
+ * | `boot` failed and neither `bootstatus -b` nor shutdown + boot brought it up | SimulatorBootFailed | restart CoreSimulator |
  *
  * @module
  */
@@ -105,6 +107,54 @@ export class SimctlTimeout extends DeviceTimeout {
   constructor(message: string, readonly subcommand: string) {
     super(message);
   }
+}
+
+/**
+ * A simctl call killed because its caller stopped waiting (the signal it was given aborted, e.g.
+ * the device-recovery bound passed). `reason` is the abort's reason.
+ *
+ * @example
+ * ```ts
+ * throw new SimctlAborted("xcrun simctl boot X was killed: device recovery …", "boot");
+ * ```
+ */
+export class SimctlAborted extends DeviceError {
+  override readonly code = "E_SIMCTL_ABORTED";
+  constructor(message: string, readonly subcommand: string) {
+    super(message);
+  }
+}
+
+/**
+ * A simulator that did not boot: `simctl boot` failed, `bootstatus -b` did not bring it up, and
+ * one shutdown + boot retry failed too (docs/backends.md#booting). Most often CoreSimulator's
+ * `launchd_sim` not answering (NSPOSIXErrorDomain code 60).
+ *
+ * @example
+ * ```ts
+ * err.udid; // "6B2B7A8E-…"
+ * ```
+ */
+export class SimulatorBootFailed extends SimctlError {
+  override readonly code = "E_SIM_BOOT";
+  constructor(message: string, subcommand: string, exitCode: number, readonly udid: string) {
+    super(message, subcommand, exitCode);
+  }
+}
+
+/**
+ * Whether a failed boot step is worth the next rung of the boot recovery: a simctl failure that
+ * is not a missing device, runtime or xcrun (those cannot come back by retrying). A deadline
+ * that passed or a caller that gave up ends the boot at once.
+ *
+ * @example
+ * ```ts
+ * bootMayRecover(new SimctlError("… (exit 60): Unable to boot the Simulator.", "boot", 60)); // true
+ * ```
+ */
+export function bootMayRecover(err: unknown): boolean {
+  return err instanceof SimctlError && err.exitCode !== -1 &&
+    !(err instanceof SimulatorNotFound) && !(err instanceof RuntimeMissing);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { DeviceError, DeviceTimeout } from "../../../src/drivers/driver.ts";
+import type { BootAttempt } from "../../../src/drivers/environment.ts";
 import { WdaBuildFailed } from "../../../src/drivers/ios/wda_build.ts";
 import type { WdaDriver } from "../../../src/drivers/ios/wda_driver.ts";
 import { DEFAULT_UDIDS } from "../../support/fake_ios/state.ts";
@@ -263,6 +264,45 @@ Deno.test("device recovery is bounded by BAJUTSU_XCUITEST_RECOVERY_TIMEOUT", asy
       /device recovery did not finish within 1s \(BAJUTSU_XCUITEST_RECOVERY_TIMEOUT\)/,
     );
     assert.ok(performance.now() - t0 < 15_000);
+    assert.equal(lab.mac.state().hangs[0].argv[0], "shutdown");
+    assert.deepEqual(lab.mac.liveHangs(), [], "the hung shutdown was killed, not left running");
+  } finally {
+    await lab.dispose();
+  }
+});
+
+Deno.test("the recovery bound kills the reboot's boot in flight, reported as a boot step; nothing runs after it", async () => {
+  const lab = await openIosLab({ env: { BAJUTSU_XCUITEST_STARTUP_TIMEOUT: "1" } });
+  try {
+    // The bound passes when the test says so: once the repair's boot hangs.
+    const bound = new AbortController();
+    lab.run.recoveryDeadline = () => ({ signal: bound.signal, dispose: () => {} });
+    await lab.mac.update((s) => {
+      s.wdaFaults.push({
+        spawn: 1,
+        faults: [{ at: 1, kind: "hang", match: { path: "/status" }, times: "always" }],
+      });
+      // The cold start's boot and the locale pin's reboot go through; the repair's hangs.
+      s.simctlFaults.push({ subcommand: "boot", skip: 2, hangS: 30 });
+    });
+    const steps: BootAttempt[] = [];
+    const env = await lab.env();
+    const starting = env.start(startReq(iosScenario(), { onBootAttempt: (b) => steps.push(b) }))
+      .catch((e) => e);
+    while (lab.mac.state().hangs.length === 0) await new Promise((r) => setTimeout(r, 50));
+    const callsBefore = lab.mac.state().calls.length;
+    bound.abort();
+    const err = await starting;
+    assert.ok(err instanceof DeviceTimeout, String(err));
+    assert.match(err.message, /^simulator .*: device recovery did not finish within 180s/);
+    assert.deepEqual(lab.mac.liveHangs(), [], "the boot child is gone");
+    assert.equal(lab.mac.state().hangs[0].finished, false);
+    assert.equal(lab.mac.state().calls.length, callsBefore, "no simctl call after the bound");
+    assert.deepEqual(steps.map((b) => [b.device, b.command, b.ok, b.exitCode]), [
+      [UDID, "boot", false, null],
+    ]);
+    assert.match(steps[0].detail, /^xcrun simctl boot .* was killed: simulator .*device recovery/);
+    assert.ok(lab.logs.some((l) => l.startsWith(`booting ${UDID}: xcrun simctl boot`)));
   } finally {
     await lab.dispose();
   }

@@ -3,19 +3,26 @@
  * failure turning into the DeviceError that names its fix.
  */
 import assert from "node:assert/strict";
-import { Simctl } from "../../../src/drivers/ios/simctl.ts";
+import { type BootStep, Simctl } from "../../../src/drivers/ios/simctl.ts";
 import {
   AppNotInstalled,
   InvalidDeviceId,
   RuntimeMissing,
+  SimctlAborted,
   SimctlError,
   SimctlTimeout,
+  SimulatorBootFailed,
   SimulatorNotFound,
   SimulatorStateError,
 } from "../../../src/drivers/ios/simctl_errors.ts";
 import { DeviceError, DeviceTimeout } from "../../../src/drivers/driver.ts";
 import { DEFAULT_UDIDS, IOS_RUNTIME, IPHONE_16 } from "../../support/fake_ios/state.ts";
 import { FakeIos } from "../../support/fake_ios/mod.ts";
+import {
+  ALWAYS,
+  LAUNCHD_BOOT_FAILURE,
+  launchdBootFaults,
+} from "../../support/fake_ios/boot_faults.ts";
 
 const UDID = DEFAULT_UDIDS.iphone16;
 
@@ -63,8 +70,11 @@ Deno.test("boot waits the boot out with bootstatus -b; booting a booted device i
   }));
 
 Deno.test("an unknown device is SimulatorNotFound naming the list command", () =>
-  withMac(async (_mac, simctl) => {
-    const err = await simctl.boot("0000-NOPE").catch((e) => e);
+  withMac(async (mac, simctl) => {
+    const steps: BootStep[] = [];
+    const err = await simctl.boot("0000-NOPE", { onStep: (s) => steps.push(s) }).catch((e) => e);
+    assert.deepEqual(mac.state().calls, [["boot", "0000-NOPE"]], "nothing to recover: no retry");
+    assert.deepEqual(steps.map((s) => [s.command, s.ok, s.exitCode]), [["boot", false, 148]]);
     assert.ok(err instanceof SimulatorNotFound);
     assert.ok(err instanceof DeviceError);
     assert.equal(err.code, "E_SIM_NOT_FOUND");
@@ -203,6 +213,142 @@ Deno.test("an unrecognised failure quotes simctl's first lines and the exit code
     assert.ok(err instanceof SimctlError);
     assert.equal(err.exitCode, 1);
     assert.match(err.message, /openurl .* failed \(exit 1\): .*code=-10814.*failed to open/);
+  } finally {
+    await mac.dispose();
+  }
+});
+
+/** simctl's words for launchd_sim not coming up, as the error and the steps quote them. */
+const LAUNCHD =
+  /domain=NSPOSIXErrorDomain, code=60\): Unable to boot the Simulator\. launchd failed to respond\./;
+
+async function withFlakyBoot(
+  faults: { boots: number; bootstatuses?: number },
+  fn: (mac: FakeIos, simctl: Simctl, steps: BootStep[]) => Promise<void>,
+): Promise<void> {
+  const mac = await FakeIos.create((s) => s.simctlFaults.push(...launchdBootFaults(faults)));
+  try {
+    const steps: BootStep[] = [];
+    await fn(mac, new Simctl({ xcrun: mac.xcrun }), steps);
+  } finally {
+    await mac.dispose();
+  }
+}
+
+Deno.test("the fake's launchd boot failure is simctl's own text, exit 60, the device left Shutdown", () =>
+  withFlakyBoot({ boots: 1 }, async (mac) => {
+    const out = await new Deno.Command(mac.xcrun, { args: ["simctl", "boot", UDID] }).output();
+    assert.equal(out.code, 60);
+    assert.equal(new TextDecoder().decode(out.stderr), LAUNCHD_BOOT_FAILURE + "\n");
+    assert.equal(mac.state().devices[0].state, "Shutdown");
+  }));
+
+Deno.test("a boot launchd failed is waited out with bootstatus -b; each step is reported", () =>
+  withFlakyBoot({ boots: 2 }, async (mac, simctl, steps) => {
+    await simctl.boot(UDID, { onStep: (s) => steps.push(s) });
+    assert.deepEqual(mac.state().calls, [["boot", UDID], ["bootstatus", UDID, "-b"]]);
+    assert.equal(mac.state().devices[0].state, "Booted");
+    assert.deepEqual(steps.map((s) => [s.command, s.ok, s.exitCode]), [
+      ["boot", false, 60],
+      ["bootstatus -b", true, null],
+    ]);
+    assert.match(steps[0].detail, /^xcrun simctl boot .* failed \(exit 60\): /);
+    assert.match(steps[0].detail, LAUNCHD);
+    // The second failure of the fault: recovered the same way.
+    await simctl.shutdown(UDID);
+    await simctl.boot(UDID, { onStep: (s) => steps.push(s) });
+    assert.equal(steps.length, 4);
+    assert.equal(mac.state().devices[0].state, "Booted");
+    // A boot that goes through at once reports nothing.
+    await simctl.shutdown(UDID);
+    await simctl.boot(UDID, { onStep: (s) => steps.push(s) });
+    assert.equal(steps.length, 4);
+  }));
+
+Deno.test("a bootstatus -b that does not help: one shutdown + boot retry boots it", () =>
+  withFlakyBoot({ boots: 1, bootstatuses: 1 }, async (mac, simctl, steps) => {
+    await simctl.boot(UDID, { onStep: (s) => steps.push(s) });
+    assert.deepEqual(mac.state().calls.map((c) => c[0]), [
+      "boot",
+      "bootstatus",
+      "shutdown",
+      "boot",
+      "bootstatus",
+    ]);
+    assert.equal(mac.state().devices[0].state, "Booted");
+    assert.deepEqual(steps.map((s) => [s.command, s.ok]), [
+      ["boot", false],
+      ["bootstatus -b", false],
+      ["shutdown", true],
+      ["boot", true],
+      ["bootstatus -b", true],
+    ]);
+    assert.match(steps[1].detail, LAUNCHD);
+  }));
+
+Deno.test("a device that never boots: SimulatorBootFailed naming every step, simctl's words and the fix", () =>
+  withFlakyBoot({ boots: ALWAYS, bootstatuses: ALWAYS }, async (mac, simctl, steps) => {
+    const err = await simctl.boot(UDID, { onStep: (s) => steps.push(s) }).catch((e) => e);
+    assert.ok(err instanceof SimulatorBootFailed, String(err));
+    assert.ok(err instanceof DeviceError);
+    assert.equal(err.code, "E_SIM_BOOT");
+    assert.equal(err.exitCode, 60);
+    assert.equal(err.udid, UDID);
+    assert.match(
+      err.message,
+      new RegExp(
+        `^simulator ${UDID} did not boot: boot failed \\(exit 60\\), bootstatus -b failed ` +
+          `\\(exit 60\\), shutdown ok, boot failed \\(exit 60\\) \\(simctl said: An error`,
+      ),
+    );
+    assert.match(err.message, LAUNCHD);
+    assert.match(err.message, /restart CoreSimulator .*CoreSimulatorService/);
+    // Bounded: one retry, then nothing more.
+    assert.deepEqual(mac.state().calls.map((c) => c[0]), [
+      "boot",
+      "bootstatus",
+      "shutdown",
+      "boot",
+    ]);
+    assert.equal(steps.length, 4);
+    assert.equal(mac.state().devices[0].state, "Shutdown");
+  }));
+
+Deno.test("a boot past its deadline is not retried: the timeout, reported as killed", async () => {
+  const mac = await FakeIos.create((s) => {
+    s.simctlFaults.push({ subcommand: "boot", hangS: 30 });
+  });
+  try {
+    const steps: BootStep[] = [];
+    const simctl = new Simctl({ xcrun: mac.xcrun, slowCallS: 1 });
+    const err = await simctl.boot(UDID, { onStep: (s) => steps.push(s) }).catch((e) => e);
+    assert.ok(err instanceof SimctlTimeout, String(err));
+    assert.deepEqual(mac.state().calls, [["boot", UDID]]);
+    assert.deepEqual(steps.map((s) => [s.command, s.ok, s.exitCode]), [["boot", false, null]]);
+  } finally {
+    await mac.dispose();
+  }
+});
+
+Deno.test("a simctl bound to a signal: aborting it kills the call in flight; later calls never start", async () => {
+  const mac = await FakeIos.create((s) => {
+    s.simctlFaults.push({ subcommand: "boot", hangS: 30 });
+  });
+  try {
+    const giveUp = new AbortController();
+    const simctl = new Simctl({ xcrun: mac.xcrun }).withSignal(giveUp.signal);
+    const booting = simctl.boot(UDID).catch((e) => e);
+    while (mac.state().hangs.length === 0) await new Promise((r) => setTimeout(r, 50));
+    giveUp.abort(new Error("device recovery did not finish within 1s"));
+    const err = await booting;
+    assert.ok(err instanceof SimctlAborted, String(err));
+    assert.ok(err instanceof DeviceError);
+    assert.match(err.message, /^xcrun simctl boot .* was killed: device recovery did not finish/);
+    const [hung] = mac.state().hangs;
+    assert.equal(hung.finished, false);
+    assert.deepEqual(mac.liveHangs(), [], "the boot child is gone");
+    await assert.rejects(simctl.shutdown(UDID), SimctlAborted);
+    assert.deepEqual(mac.state().calls, [["boot", UDID]], "nothing ran after the abort");
   } finally {
     await mac.dispose();
   }

@@ -19,7 +19,15 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultState, type FakeIosState, readState, updateState, writeState } from "./state.ts";
+import {
+  defaultState,
+  type FakeIosState,
+  type HungCall,
+  readState,
+  updateState,
+  writeState,
+} from "./state.ts";
+import { processAlive } from "../process_alive.ts";
 import { FAKE_APP_FILE } from "./xcodebuild.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -107,6 +115,11 @@ export class FakeIos {
     );
     await Deno.writeTextFile(join(path, FAKE_APP_FILE), fakeAppYaml);
     return path;
+  }
+
+  /** The simctl calls that hung on a fault and still run (one that was killed is not). */
+  liveHangs(): HungCall[] {
+    return this.state().hangs.filter((h) => processAlive(h.pid));
   }
 
   /** The WebDriverAgent requests of the Nth runner spawn, as recorded. */

@@ -38,10 +38,24 @@ export interface SimctlFault {
   times?: number;
   exit?: number;
   stderr?: string;
-  /** Hang this many seconds before failing (a deadline test). */
+  /**
+   * Hang this many seconds before failing (a deadline test); the call is listed in `hangs`, and
+   * marked finished only if it lives through the hang.
+   */
   hangS?: number;
+  /** The call leaves its device Shutdown, as a boot that failed part-way does. */
+  shutsDown?: boolean;
   /** Matching calls to let through before the fault starts counting (default 0). */
   skip?: number;
+}
+
+/** A simctl call that hung on a scripted fault. */
+export interface HungCall {
+  /** The fake xcrun's pid (the shim execs it: the process the runner spawned). */
+  pid: number;
+  argv: string[];
+  /** It lived through the hang: false once the hang started, true only after it ended. */
+  finished: boolean;
 }
 
 /** Faults of the WebDriverAgent started by the Nth `test-without-building` (1-based). */
@@ -82,6 +96,8 @@ export interface FakeIosState {
   wdaSpawns: number;
   taps: number;
   simctlFaults: SimctlFault[];
+  /** Every call that hung on a fault, in order. */
+  hangs: HungCall[];
   wdaFaults: WdaSpawnFaults[];
   appCrashes: AppCrashFault[];
   /** `build-for-testing` fails with this many build errors (0 = succeeds). */
@@ -165,6 +181,7 @@ export function defaultState(builtInApps: Record<string, string>): FakeIosState 
     wdaSpawns: 0,
     taps: 0,
     simctlFaults: [],
+    hangs: [],
     wdaFaults: [],
     appCrashes: [],
     buildFailures: 0,

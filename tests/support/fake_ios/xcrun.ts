@@ -3,7 +3,8 @@
  * of `list … -j`, and simctl's own error texts and exit codes (CoreSimulator's 405 "in current
  * state", "Invalid device", FrontBoard's "returned nil" for an app that is not installed,
  * "found nothing to terminate"), over the shared state file (`state.ts`). Scripted faults fail
- * or hang the Nth matching call.
+ * or hang the Nth matching call (CoreSimulator's "launchd failed to respond" boot failure:
+ * `boot_faults.ts`).
  *
  * Run as `xcrun simctl <subcommand> …` through the shim `FakeIos` writes onto PATH.
  *
@@ -150,10 +151,24 @@ async function simctl(argv: string[]): Promise<number> {
   const faultKey = recordingVideo ? "recordVideo" : sub === "spawn" ? `spawn ${args[1]}` : sub;
   const fault = await updateState((s) => {
     s.calls.push(argv);
-    return takeFault(s, faultKey, udidArg);
+    const f = takeFault(s, faultKey, udidArg);
+    if (f?.shutsDown && udidArg) {
+      const d = deviceOf(s, udidArg);
+      if (d) d.state = "Shutdown";
+      delete s.running[udidArg];
+    }
+    if (f?.hangS) s.hangs.push({ pid: Deno.pid, argv, finished: false });
+    return f;
   });
   if (fault) {
-    if (fault.hangS) await new Promise((r) => setTimeout(r, fault.hangS! * 1000));
+    if (fault.hangS) {
+      await new Promise((r) => setTimeout(r, fault.hangS! * 1000));
+      // Only a call that was not killed gets here.
+      await updateState((s) => {
+        const hung = s.hangs.find((h) => h.pid === Deno.pid && !h.finished);
+        if (hung) hung.finished = true;
+      });
+    }
     if (fault.exit !== undefined || fault.stderr !== undefined) {
       console.error(fault.stderr ?? `fake failure of ${faultKey}`);
       return fault.exit ?? 1;
