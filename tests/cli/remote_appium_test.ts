@@ -246,6 +246,13 @@ Deno.test("run on a real Appium server: --workers 2 on two sessions, the wire as
       assert.equal(s.device_name, "Fake");
     }
     assert.equal(peakSessions(server.log), 2, "two sessions open at once, never more");
+    // The config asks for the fake driver: the session asks for it, without Android's app keys.
+    const creates = server.log.filter((l) => /--> POST \/session \{/.test(l));
+    assert.equal(creates.length, 4);
+    for (const line of creates) {
+      assert.match(line, /"platformName":"Fake","appium:automationName":"Fake"/);
+      assert.doesNotMatch(line, /appPackage|UiAutomator2|optionalIntentArguments/);
+    }
     // Every session the run opened it also ended.
     assert.equal(
       server.log.filter((l) => /Removing session .* master session list/.test(l)).length,

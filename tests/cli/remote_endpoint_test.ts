@@ -1,7 +1,8 @@
 /**
  * `bajutsu run` on the remote backend as a real process, against the fake Appium server on
  * loopback (tests/support/fake_appium/, on the fake W3C server): a scenario asking for an erase
- * fails with E_ERASE_REFUSED, and a server that is gone ends the run in bounded time — never
+ * fails with E_ERASE_REFUSED, a driver named in the capabilities is asked for with only the app
+ * capabilities it reads, and a server that is gone ends the run in bounded time — never
  * there, dead between scenarios, dead mid-scenario — with one E_REMOTE_UNREACHABLE line on
  * stderr, exit 2, and its manifest and report written (docs/backends.md#sessions-and-capacity).
  */
@@ -58,6 +59,7 @@ async function runCli(
   endpoint: string,
   suite: string,
   env: Record<string, string> = {},
+  capabilities = "",
 ): Promise<CliRun> {
   const dir = await Deno.makeTempDir({ prefix: "bajutsu-remote-" });
   try {
@@ -72,7 +74,7 @@ async function runCli(
     deviceProvider:
       kind: appium
       endpoint: ${endpoint}
-`,
+${capabilities}`,
     );
     const runsDir = join(dir, "runs");
     const started = performance.now();
@@ -142,6 +144,31 @@ Deno.test("run on a remote endpoint: a scenario asking for an erase fails with E
     );
     assert.equal(plain.ok, true);
     assert.equal(appium.server.count("POST", "/session"), 1, "no session for the refused erase");
+  });
+});
+
+Deno.test("run on a remote endpoint asking for Espresso: the session names it, with the package and no UiAutomator2 intent arguments", async () => {
+  await withFakeAppium([], async (appium) => {
+    const run = await runCli(
+      appium.url,
+      SUITE.replace(/  - name: second[\s\S]*/, ""),
+      {},
+      "      capabilities:\n        appium:automationName: Espresso\n" +
+        "    launchEnv:\n      API: http://127.0.0.1:8080\n",
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const create = appium.server.requests.find((r) => r.pathname === "/session")!;
+    const asked = (create.body as { capabilities: { alwaysMatch: Record<string, unknown> } })
+      .capabilities.alwaysMatch;
+    assert.deepEqual(asked, {
+      platformName: "Android",
+      "appium:automationName": "Espresso",
+      "appium:appPackage": PACKAGE,
+      "appium:newCommandTimeout": 300,
+    });
+    // Espresso reads the UiAutomator XML source: the tap landed and the count was read.
+    assert.equal(run.manifest.scenarios[0].ok, true);
+    assert.equal(run.manifest.scenarios[0].route, "espresso");
   });
 });
 

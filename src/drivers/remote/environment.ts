@@ -110,7 +110,7 @@ export class RemoteEnvironment implements Environment {
     const derived = derivedCapabilities(eff, {
       preconditions: req.preconditions,
       extraEnv: req.extraEnv,
-    });
+    }, provider.capabilities);
     const caps = sessionCapabilities(derived, provider.capabilities);
     this.#launch = {
       args: [...eff.launchArgs, ...req.preconditions.launchArgs],
