@@ -92,11 +92,14 @@ export interface OpenOptions {
   clock: Clock;
   /** Seconds the retries may take in all (`BAJUTSU_REMOTE_SESSION_BUDGET`). */
   budgetS: number;
-  /** Seconds of refused connections without a break that end the retries (`BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT`). */
+  /**
+   * Seconds of refused connections without a break that end the retries
+   * (`BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT`).
+   */
   unreachableS: number;
   /** The endpoint answered earlier in the run (a later refusal may be a restart). */
   answeredBefore: boolean;
-  /** One line per retry, for the operator. */
+  /** One line per retry, for the operator (one per run of refusals, when it begins). */
   log?: (line: string) => void;
 }
 
@@ -128,6 +131,7 @@ export async function openSession(
   let backoff = FIRST_BACKOFF_S;
   /** When the current run of refused attempts began (null while the endpoint answers). */
   let refusedSince: number | null = null;
+  let refusedAttempts = 0;
   for (let attempt = 1;; attempt++) {
     let failure: AttemptFailure;
     const tried = clock.now();
@@ -149,6 +153,7 @@ export async function openSession(
           { cause: err },
         );
       }
+      refusedAttempts = refused ? refusedAttempts + 1 : 0;
       if (!refused) refusedSince = null;
       else if (refusedSince === null) {
         // A restart is polled from the first backoff again, whatever came before it.
@@ -166,7 +171,7 @@ export async function openSession(
         `remote endpoint ${client.endpoint} refused connections for ${
           Number(refusedFor.toFixed(1))
         }s without a break (BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT ${options.unreachableS}s; ` +
-          `${attempt} attempt${attempt === 1 ? "" : "s"}): the server is gone`,
+          `${refusedAttempts} attempt${refusedAttempts === 1 ? "" : "s"}): the server is gone`,
       );
     }
     const left = options.budgetS - (clock.now() - start);
