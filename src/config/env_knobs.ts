@@ -313,8 +313,8 @@ export function readAdbKnobs(get: EnvGetter, warn: KnobWarning): AdbKnobs {
 
 /**
  * `BAJUTSU_REMOTE_SESSION_BUDGET` (seconds, default 300): how long opening a session on a remote
- * Appium endpoint may keep retrying a grid or cloud that is at capacity (or that went away after
- * answering earlier in the run) before the lease fails as a DeviceError.
+ * Appium endpoint may keep retrying a grid or cloud that answers it is at capacity before the
+ * lease fails as a DeviceError.
  *
  * @example
  * ```ts
@@ -323,6 +323,20 @@ export function readAdbKnobs(get: EnvGetter, warn: KnobWarning): AdbKnobs {
  */
 export function remoteSessionBudget(get: EnvGetter, warn: KnobWarning): number {
   return readKnob(get, warn, "BAJUTSU_REMOTE_SESSION_BUDGET", 300, {});
+}
+
+/**
+ * `BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT` (seconds, default 10): how long a remote endpoint that
+ * answered earlier in the run may refuse connections without a break (a server restarting)
+ * before opening a session gives up and the run ends (docs/backends.md#sessions-and-capacity).
+ *
+ * @example
+ * ```ts
+ * remoteUnreachableTimeout(() => "30", console.warn); // 30
+ * ```
+ */
+export function remoteUnreachableTimeout(get: EnvGetter, warn: KnobWarning): number {
+  return readKnob(get, warn, "BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT", 10, {});
 }
 
 /**

@@ -18,6 +18,7 @@ import type { RunIo, RunRequest } from "./run_request.ts";
 import { type StartedRun, startRun } from "./run_start.ts";
 import { zipFinishedRun } from "./run_zip.ts";
 import { startTargetServer } from "./target_server.ts";
+import { errorLine } from "../text/error_line.ts";
 
 /**
  * Runs `bajutsu run` and returns the exit code. Every stdout/stderr line is made printable
@@ -85,7 +86,7 @@ async function dispatch(
     return { records, exitOverride: null };
   } catch (err) {
     if (err instanceof RunAborted) {
-      run.io.stderr(`device error: ${err.message}`);
+      run.io.stderr(`device error: ${errorLine(err.cause)}`);
       return { records: err.records, exitOverride: EXIT_USAGE };
     }
     await run.signals?.dispose();

@@ -24,6 +24,7 @@ import type { Lease, LeaseFn } from "./lease.ts";
 import { scenarioSid } from "./sid.ts";
 import { dispatchOrder } from "./dispatch_order.ts";
 import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
+import { errorLine } from "../text/error_line.ts";
 
 /**
  * What `runAll` reports as it goes (printed by `formatProgress`).
@@ -130,15 +131,16 @@ function message(err: unknown): string {
 
 /**
  * The failure text of an error that ended a scenario outside its verdict (a lease that could not
- * be had, an unexpected error), and whether it ends the run: a device or channel fault does.
+ * be had, an unexpected error), and whether it ends the run: a device or channel fault does. A
+ * coded error shows its code after the prefix (`error: E_ERASE_REFUSED …`).
  */
 function failureOf(err: unknown): { failure: string; abortsRun: boolean } {
   // Seen while leasing (the readiness wait): the scenario never started.
   if (err instanceof RunCancelled) return { failure: CANCELLED, abortsRun: false };
   if (err instanceof DeviceError || err instanceof ChannelError) {
-    return { failure: `device error: ${message(err)}`, abortsRun: true };
+    return { failure: `device error: ${errorLine(err)}`, abortsRun: true };
   }
-  return { failure: `error: ${message(err)}`, abortsRun: false };
+  return { failure: `error: ${errorLine(err)}`, abortsRun: false };
 }
 
 /** How an attempt ended, read before its lease is released. */

@@ -1,8 +1,9 @@
 /**
  * `bajutsu run` against a real Appium server (appium 3.8.0 with its fake driver, from npm: see
  * tests/support/appium/harness.ts), on loopback: a suite on two sessions at once, the server
- * killed mid-scenario (recovery on a new session) and killed for good (a clear failure once the
- * session budget is spent). The endpoint carries credentials in its userinfo and a vendor block;
+ * killed mid-scenario (recovery on a new session), killed for good (E_REMOTE_UNREACHABLE once it
+ * has refused connections for the unreachable timeout) and a scenario asking for an erase
+ * (E_ERASE_REFUSED). The endpoint carries credentials in its userinfo and a vendor block;
  * they must reach no output and no file of the run.
  *
  * The fake driver's page source is its app file as written (taps and typing do not change it), so
@@ -74,6 +75,11 @@ scenarios:
     tags: [later]
     steps:
       - wait: { for: { id: later }, timeout: 60 }
+  - name: wipes first
+    tags: [erase]
+    preconditions: { erase: true }
+    steps:
+      - tap: { id: signIn }
 `;
 
 function config(port: number, appFile: string): string {
@@ -240,6 +246,13 @@ Deno.test("run on a real Appium server: --workers 2 on two sessions, the wire as
       assert.equal(s.device_name, "Fake");
     }
     assert.equal(peakSessions(server.log), 2, "two sessions open at once, never more");
+    // The config asks for the fake driver: the session asks for it, without Android's app keys.
+    const creates = server.log.filter((l) => /--> POST \/session \{/.test(l));
+    assert.equal(creates.length, 4);
+    for (const line of creates) {
+      assert.match(line, /"platformName":"Fake","appium:automationName":"Fake"/);
+      assert.doesNotMatch(line, /appPackage|UiAutomator2|optionalIntentArguments/);
+    }
     // Every session the run opened it also ended.
     assert.equal(
       server.log.filter((l) => /Removing session .* master session list/.test(l)).length,
@@ -312,9 +325,25 @@ Deno.test("run on a real Appium server killed mid-scenario: the retry opens a ne
   });
 });
 
-Deno.test("run on a real Appium server killed for good: a device error naming the endpoint once the session budget is spent, the crashed attempt kept", async () => {
+Deno.test("run on a real Appium server: a scenario asking for an erase fails with E_ERASE_REFUSED before any session", async () => {
   await withServer(async (server, ws) => {
-    const cli = startCli(ws, ["--tag", "later"], { BAJUTSU_REMOTE_SESSION_BUDGET: "2" });
+    const run = await startCli(ws, ["--tag", "erase"]).done;
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const [s] = (await manifestOf(ws, run)).scenarios as Json[];
+    assert.match(
+      s.failure,
+      new RegExp(
+        "^error: E_ERASE_REFUSED erase: true cannot run on a remote endpoint " +
+          `\\(http://127\\.0\\.0\\.1:${server.port}\\)`,
+      ),
+    );
+    assert.equal(peakSessions(server.log), 0, "no session was opened for it");
+  });
+});
+
+Deno.test("run on a real Appium server killed for good: E_REMOTE_UNREACHABLE once it refused connections for the unreachable timeout, the crashed attempt kept", async () => {
+  await withServer(async (server, ws) => {
+    const cli = startCli(ws, ["--tag", "later"], { BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT: "2" });
     await server.waitForLine(/--> GET \/session\/[^/]+\/source/, 60);
     await server.kill();
     const run = await cli.done;
@@ -322,13 +351,14 @@ Deno.test("run on a real Appium server killed for good: a device error naming th
     assert.equal(run.code, 2, run.stdout + run.stderr);
     const [s] = (await manifestOf(ws, run)).scenarios as Json[];
     assert.equal(s.ok, false);
-    assert.match(
-      s.failure,
-      new RegExp(
-        `^device error: remote endpoint http://127\\.0\\.0\\.1:${server.port} opened no session ` +
-          "within the 2s session budget \\(BAJUTSU_REMOTE_SESSION_BUDGET; \\d+ attempts?\\)",
-      ),
-    );
+    const endpoint = `http://127\\.0\\.0\\.1:${server.port}`;
+    const gone = `^device error: E_REMOTE_UNREACHABLE remote endpoint ${endpoint} refused ` +
+      "connections for \\d+(\\.\\d)?s without a break \\(BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT 2s; " +
+      "\\d+ attempts?\\): the server is gone$";
+    assert.match(s.failure, new RegExp(gone));
+    const coded = run.stderr.split("\n").filter((l) => l.includes("E_REMOTE_UNREACHABLE"));
+    assert.equal(coded.length, 1, run.stderr);
+    assert.match(coded[0], new RegExp(gone));
     // Nothing of the first attempt is lost: the crash, the retry tried, the crashed session.
     assert.equal(s.attempts, 2, "the crashed attempt and the retry that got no session");
     assert.equal(s.recoveries.length, 1);
@@ -344,5 +374,34 @@ Deno.test("run on a real Appium server killed for good: a device error naming th
     assertNoSecret("stderr", run.stderr);
     for (const [path, text] of await everyFile(ws.runsDir)) assertNoSecret(path, text);
     assert.ok((await everyFile(ws.runsDir)).some(([p]) => p.endsWith("report.html")));
+  });
+});
+
+Deno.test("run on a real Appium server killed between scenarios: with the default bound the next session gives up after ~10 s of refusals, not the 300 s session budget", async () => {
+  await withServer(async (server, ws) => {
+    const started = performance.now();
+    const cli = startCli(ws, ["--tag", "suite"]);
+    // The first scenario's session ended: the server dies before the second opens one.
+    await server.waitForLine(/Removing session .* master session list/, 60);
+    await server.kill();
+    const run = await cli.done;
+    const seconds = (performance.now() - started) / 1000;
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.ok(seconds < 60, `took ${seconds}s`);
+    const scenarios = (await manifestOf(ws, run)).scenarios as Json[];
+    assert.equal(scenarios.length, 4);
+    assert.equal(scenarios[0].ok, true);
+    const failures = scenarios.slice(1).map((s) => s.failure as string);
+    assert.ok(
+      failures.some((f) =>
+        /^device error: E_REMOTE_UNREACHABLE .* \(BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT 10s; /.test(f)
+      ),
+      failures.join("\n"),
+    );
+    assert.match(
+      run.stderr,
+      /^device error: E_REMOTE_UNREACHABLE remote endpoint http:\/\/127\.0\.0\.1:\d+ refused connections/m,
+    );
+    assertNoSecret("stderr", run.stderr);
   });
 });

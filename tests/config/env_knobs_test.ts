@@ -11,6 +11,8 @@ import {
   readAdbKnobs,
   readEnvKnobs,
   readXcuitestKnobs,
+  remoteSessionBudget,
+  remoteUnreachableTimeout,
   runCrashRecoveryBudget,
   runRetentionDays,
   xcuitestMaxWarmReuses,
@@ -243,5 +245,16 @@ Deno.test("the Android knobs: 0/1/unset for the route, positive seconds for a re
   }
   for (const bad of ["0", "-2", "fast", "5s"]) {
     fallsBack(adbServerReadTimeout, "BAJUTSU_ADB_SERVER_READ_TIMEOUT", bad, 5);
+  }
+});
+
+Deno.test("the remote knobs: positive seconds; unset is 300 s of session budget and 10 s of refused connections", () => {
+  const none: string[] = [];
+  assert.equal(remoteSessionBudget(env({}), (l) => none.push(l)), 300);
+  assert.equal(remoteUnreachableTimeout(env({}), (l) => none.push(l)), 10);
+  assert.deepEqual(none, []);
+  accepts(remoteUnreachableTimeout, "BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT", "2.5", 2.5);
+  for (const bad of ["0", "-1", "soon", "10s"]) {
+    fallsBack(remoteUnreachableTimeout, "BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT", bad, 10);
   }
 });

@@ -40,7 +40,7 @@ screens:
     - { id: submit, label: Log in, traits: [button], frame: [20, 300, 350, 50] }
     - { id: boom, label: Boom, traits: [button], frame: [20, 400, 350, 50] }
 reactions:
-  # A broken fixture: the error quotes the secret, and the scenario ends with "error: …".
+  # A broken fixture: the error quotes the secret, and the scenario ends with "error: E_FAKE_FIXTURE …".
   - on: { tap: boom }
     then:
       - set: { target: { label: ${q(a)} }, label: gone }
@@ -134,7 +134,7 @@ targets:
     const failures = manifest.scenarios.map((s: { failure: string }) => s.failure);
     assert.equal(failures.length, 5);
     for (const f of failures) assert.match(f, /\[REDACTED\]/, f);
-    assert.match(failures[4], /^error: fake app: set target/);
+    assert.match(failures[4], /^error: E_FAKE_FIXTURE fake app: set target/);
     assert.equal(lines.filter((l) => l.startsWith("::error")).length, 5, lines.join("\n"));
 
     const { leaks, scanned } = await findLeaks(runsDir, SECRETS, lines);

@@ -207,7 +207,10 @@ Deno.test({
           assert.match(s.failure ?? "", /the browser process exited/, s.scenario);
           assert.doesNotMatch(s.failure ?? "", /timed out/, s.scenario);
         }
-        assert.match(t.outcome.stderr, /device error: playwright: the browser process exited/);
+        assert.match(
+          t.outcome.stderr,
+          /device error: E_BROWSER_GONE playwright: the browser process exited/,
+        );
         assert.deepEqual(await survivorsMentioning(t.tmpDir), [], "no browser process left");
         assert.deepEqual(await tempFilesBelow(t.runsDir), []);
       } finally {

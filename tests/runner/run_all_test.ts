@@ -289,7 +289,7 @@ Deno.test("runAll: an unexpected error fails only its scenario; a device error a
   const recs = (err as RunAborted).records;
   assert.deepEqual(recs.map((r) => r.result.failure), [
     "error: boom",
-    "device error: simulator vanished",
+    "device error: E_DEVICE simulator vanished",
     "aborted: simulator vanished",
   ]);
 });
@@ -372,7 +372,7 @@ Deno.test("crash recovery: a retry that cannot get its lease keeps the attempts,
   assert.ok(err instanceof RunAborted);
   const [a, b] = (err as RunAborted).records;
   assert.equal(a.result.ok, false);
-  assert.equal(a.result.failure, `device error: ${noSession.message}`);
+  assert.equal(a.result.failure, `device error: E_DEVICE ${noSession.message}`);
   assert.equal(a.attempts, 2, "the crashed attempt and the retry whose lease failed");
   assert.deepEqual(a.recoveries, [{
     attempt: 1,

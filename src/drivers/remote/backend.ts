@@ -12,7 +12,11 @@
  * @module
  */
 import type { Effective } from "../../config/effective.ts";
-import { processEnv, remoteSessionBudget } from "../../config/env_knobs.ts";
+import {
+  processEnv,
+  remoteSessionBudget,
+  remoteUnreachableTimeout,
+} from "../../config/env_knobs.ts";
 import { realClock } from "../../time/clock.ts";
 import {
   type BackendDescriptor,
@@ -44,11 +48,13 @@ async function prepareRemote(eff: Effective, req: BackendRequest): Promise<Backe
   const provider = resolveProvider(eff, env);
   const warn = req.warn ?? ((line: string) => console.error(`warning: ${line}`));
   const sessionBudgetS = remoteSessionBudget(env, warn);
+  const unreachableS = remoteUnreachableTimeout(env, warn);
   const factory = remoteFactory({
     eff,
     provider,
     clock: realClock,
     sessionBudgetS,
+    unreachableS,
     log: (line) => warn(line),
     reached: { answered: false },
   });

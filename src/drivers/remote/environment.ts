@@ -55,6 +55,11 @@ export interface RemoteRun {
   clock: Clock;
   /** Seconds session creation may keep retrying (`BAJUTSU_REMOTE_SESSION_BUDGET`). */
   sessionBudgetS: number;
+  /**
+   * Seconds an endpoint that answered before may refuse connections without a break before the
+   * lease gives up (`BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT`).
+   */
+  unreachableS: number;
   /** One line for the operator (retries, a session left behind). */
   log(line: string): void;
   /** Set once any lane opened a session: a later refusal may be a restart worth waiting for. */
@@ -105,7 +110,7 @@ export class RemoteEnvironment implements Environment {
     const derived = derivedCapabilities(eff, {
       preconditions: req.preconditions,
       extraEnv: req.extraEnv,
-    });
+    }, provider.capabilities);
     const caps = sessionCapabilities(derived, provider.capabilities);
     this.#launch = {
       args: [...eff.launchArgs, ...req.preconditions.launchArgs],
@@ -114,6 +119,7 @@ export class RemoteEnvironment implements Environment {
     const session = await openSession(client, caps, {
       clock,
       budgetS: this.#run.sessionBudgetS,
+      unreachableS: this.#run.unreachableS,
       answeredBefore: this.#run.reached.answered,
       log: this.#run.log,
     });

@@ -48,6 +48,7 @@ export function remoteRun(
     provider: resolveProvider(eff, opts.env ?? (() => undefined)),
     clock: opts.clock ?? realClock,
     sessionBudgetS: 0,
+    unreachableS: 0,
     log: (line) => opts.log?.push(line),
     reached: { answered: false },
     transport: { maxAttempts: 1, getTimeoutS: 5, postTimeoutS: 5 },

@@ -7,7 +7,11 @@ import assert from "node:assert/strict";
 import { FakeClock } from "../../../src/time/clock.ts";
 import { DeviceError } from "../../../src/drivers/driver.ts";
 import { WebDriverClient, WebDriverError } from "../../../src/drivers/webdriver/mod.ts";
-import { judgeFailure, openSession } from "../../../src/drivers/remote/session_opener.ts";
+import {
+  judgeFailure,
+  openSession,
+  RemoteUnreachable,
+} from "../../../src/drivers/remote/session_opener.ts";
 import { FakeW3CServer, raw, w3cError } from "../../support/fake_w3c/mod.ts";
 
 const CAPS = { platformName: "Android", "appium:automationName": "UiAutomator2" };
@@ -48,6 +52,7 @@ Deno.test("a grid at capacity twice, then free: the third request opens the sess
     const session = await openSession(client, CAPS, {
       clock,
       budgetS: 60,
+      unreachableS: 10,
       answeredBefore: false,
       log: (l) => log.push(l),
     });
@@ -71,7 +76,12 @@ Deno.test("a grid that stays full: a DeviceError naming the endpoint (no credent
   const clock = new FakeClock();
   const client = clientFor(server.url, clock);
   try {
-    const err = await openSession(client, CAPS, { clock, budgetS: 20, answeredBefore: false })
+    const err = await openSession(client, CAPS, {
+      clock,
+      budgetS: 20,
+      unreachableS: 10,
+      answeredBefore: false,
+    })
       .catch((e) => e);
     assert.ok(err instanceof DeviceError, String(err));
     assert.equal(err.code, "E_DEVICE");
@@ -99,7 +109,12 @@ Deno.test("a refusal that is not about capacity fails at once (a bad capability 
   const clock = new FakeClock();
   const client = clientFor(server.url, clock);
   try {
-    const err = await openSession(client, CAPS, { clock, budgetS: 60, answeredBefore: false })
+    const err = await openSession(client, CAPS, {
+      clock,
+      budgetS: 60,
+      unreachableS: 10,
+      answeredBefore: false,
+    })
       .catch((e) => e);
     assert.ok(err instanceof DeviceError);
     assert.equal(
@@ -115,29 +130,98 @@ Deno.test("a refusal that is not about capacity fails at once (a bad capability 
   }
 });
 
-Deno.test("an endpoint that never answered fails at once; one that answered earlier in the run is waited for", async () => {
+Deno.test("an endpoint that never answered fails at once as unreachable; one that answered earlier is waited for up to the unreachable timeout", async () => {
   const server = grid(0);
   const url = server.url;
   await server.close();
   const clock = new FakeClock();
   const client = clientFor(url, clock);
+  const log: string[] = [];
   try {
-    const never = await openSession(client, CAPS, { clock, budgetS: 60, answeredBefore: false })
-      .catch((e) => e);
-    assert.ok(never instanceof DeviceError);
+    const never = await openSession(client, CAPS, {
+      clock,
+      budgetS: 60,
+      unreachableS: 10,
+      answeredBefore: false,
+    }).catch((e) => e);
+    assert.ok(never instanceof RemoteUnreachable, String(never));
+    assert.equal(never.code, "E_REMOTE_UNREACHABLE");
     assert.match(
       never.message,
-      /^remote endpoint http:\/\/127\.0\.0\.1:\d+ did not open a session: /,
+      /^remote endpoint http:\/\/127\.0\.0\.1:\d+ refused the connection and has not answered in this run .*connection refused/,
     );
     assert.deepEqual(clock.sleeps, []);
-    const gone = await openSession(client, CAPS, { clock, budgetS: 3, answeredBefore: true })
-      .catch((e) => e);
-    assert.ok(gone instanceof DeviceError);
-    assert.match(gone.message, /opened no session within the 3s session budget/);
-    assert.deepEqual(clock.sleeps, [1, 2]);
-    assert.doesNotMatch(`${never.message} ${gone.message}`, /grid-user|grid-key/);
+    // The session budget (300 s by default) is not what ends it: 10 s of refusals do.
+    const gone = await openSession(client, CAPS, {
+      clock,
+      budgetS: 300,
+      unreachableS: 10,
+      answeredBefore: true,
+      log: (l) => log.push(l),
+    }).catch((e) => e);
+    assert.ok(gone instanceof RemoteUnreachable, String(gone));
+    assert.match(
+      gone.message,
+      /refused connections for 10s without a break \(BAJUTSU_REMOTE_UNREACHABLE_TIMEOUT 10s; 5 attempts\): the server is gone$/,
+    );
+    assert.deepEqual(clock.sleeps, [1, 2, 4, 3], "backoff, capped at the unreachable timeout");
+    assert.equal(clock.now(), 10);
+    assert.equal(log.length, 1, "one line when the refusals begin, not one per retry");
+    assert.match(log[0], /refuses connections; waiting up to 10s/);
+    assert.doesNotMatch(`${never.message} ${gone.message} ${log}`, /grid-user|grid-key/);
   } finally {
     client.close();
+  }
+});
+
+Deno.test("an answer between refusals (any HTTP reply, an error too) restarts the unreachable timeout", async () => {
+  // Refused for 7 s, a 503 from a proxy in front, refused again for 7 s, then the server is back.
+  const clock = new FakeClock();
+  let port = 0;
+  let server: FakeW3CServer | null = null;
+  const phases: ("refuse" | "503" | "accept")[] = [
+    "refuse",
+    "refuse",
+    "refuse",
+    "503",
+    "refuse",
+    "refuse",
+    "refuse",
+    "accept",
+  ];
+  const probe = new FakeW3CServer();
+  port = probe.port;
+  await probe.close();
+  let attempt = 0;
+  const sleep = clock.sleep.bind(clock);
+  // Before each attempt, the endpoint is (or is not) listening as the phase says.
+  clock.sleep = async (s: number) => {
+    await sleep(s);
+    await server?.close();
+    server = null;
+    attempt++;
+    const phase = phases[attempt];
+    if (phase === "503") {
+      server = new FakeW3CServer({
+        port,
+        createSession: () => ({ refuse: raw(503, "Service Unavailable", "text/plain") }),
+      });
+    } else if (phase === "accept") server = new FakeW3CServer({ port });
+  };
+  const client = clientFor(`http://127.0.0.1:${port}`, clock);
+  try {
+    const session = await openSession(client, CAPS, {
+      clock,
+      budgetS: 300,
+      unreachableS: 10,
+      answeredBefore: true,
+    });
+    assert.ok(session.id);
+    assert.deepEqual(clock.sleeps, [1, 2, 4, 8, 1, 2, 4]);
+    assert.ok(clock.now() > 10, "longer than the unreachable timeout in all, never in a row");
+  } finally {
+    client.close();
+    await (server as FakeW3CServer | null)?.close();
   }
 });
 
