@@ -113,7 +113,7 @@ Deno.test("ios run: a simulator that never boots: exit 2, the device error names
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stdout, /^FAIL {2}/m);
     const said = new RegExp(
-      `^device error: simulator ${UDID} did not boot: boot failed \\(exit 60\\), bootstatus -b ` +
+      `^device error: E_SIM_BOOT simulator ${UDID} did not boot: boot failed \\(exit 60\\), bootstatus -b ` +
         `failed \\(exit 60\\), shutdown ok, boot failed \\(exit 60\\) \\(simctl said: `,
       "m",
     );
@@ -124,7 +124,7 @@ Deno.test("ios run: a simulator that never boots: exit 2, the device error names
     // Complete: both scenarios, the boot steps of the failed lease, the reports beside it.
     assert.deepEqual(validateManifest(r.manifest), []);
     const [failed, aborted] = r.manifest!.scenarios;
-    assert.match(String(failed.failure), /^device error: simulator .* did not boot: /);
+    assert.match(String(failed.failure), /^device error: E_SIM_BOOT simulator .* did not boot: /);
     assert.match(String(failed.failure), LAUNCHD);
     assert.deepEqual(bootSteps(failed), [
       ["boot", false, 60],

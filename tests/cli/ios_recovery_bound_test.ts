@@ -76,10 +76,10 @@ Deno.test("ios run: a reboot whose boot hangs past the recovery bound: the boot 
       `simulator ${UDID}: device recovery did not finish within 2s ` +
         `\\(BAJUTSU_XCUITEST_RECOVERY_TIMEOUT\\)`,
     );
-    assert.match(r.stderr, new RegExp(`^device error: ${bound.source}`, "m"));
+    assert.match(r.stderr, new RegExp(`^device error: E_DEVICE_TIMEOUT ${bound.source}`, "m"));
     assert.deepEqual(validateManifest(r.manifest), []);
     const [sc] = r.manifest!.scenarios;
-    assert.match(String(sc.failure), new RegExp(`^device error: ${bound.source}`));
+    assert.match(String(sc.failure), new RegExp(`^device error: E_DEVICE_TIMEOUT ${bound.source}`));
     const [boot] = sc.boot_attempts as Array<Record<string, unknown>>;
     assert.deepEqual([boot.command, boot.ok, boot.exit_code], ["boot", false, null]);
     assert.match(String(boot.detail), new RegExp(`^xcrun simctl boot ${UDID} was killed: `));

@@ -325,7 +325,7 @@ Deno.test("runAll: the boot steps each lease reports are in the record with thei
     [1, "boot", false],
     [1, "bootstatus -b", true],
   ]);
-  assert.equal(b.result.failure, "device error: simulator dev-1 did not boot");
+  assert.equal(b.result.failure, "device error: E_DEVICE simulator dev-1 did not boot");
   assert.deepEqual(b.bootAttempts!.map((x) => [x.attempt, x.command, x.exitCode]), [
     [1, "boot", 60],
     [1, "bootstatus -b", 60],
