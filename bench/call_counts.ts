@@ -9,7 +9,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { Driver } from "../src/drivers/driver.ts";
 import { createFakeDriver, fakeElement, singleScreenApp } from "../src/drivers/fake/mod.ts";
 import { type PageCall, WebDriver } from "../src/drivers/web/web_driver.ts";
@@ -159,6 +159,7 @@ export async function webFlowCalls(
   baseUrl: string,
   dir: string,
   yaml = demoFlowYaml(),
+  prepare: (page: Page) => Promise<void> = async () => {},
 ): Promise<StepCalls[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
@@ -170,6 +171,7 @@ export async function webFlowCalls(
       onPageCall: (call) => calls.push(call),
     });
     await driver.navigate(`${baseUrl}/`);
+    await prepare(page);
     calls.length = 0;
     return await stepsWithCalls(driver, await scenarioOf(yaml), dir, calls);
   } finally {
