@@ -2,13 +2,16 @@
  * Demo-app benchmarks, whole processes timed on the bundled demo app:
  *
  * (c) the same 30-step flow (taps, typing, assertions) through `bajutsu run` with its default
- *     evidence, a plain playwright-core script (node, locators, one read per expectation) and a
+ *     evidence; the floor, a plain playwright-core script (node; `page.click(selector)`,
+ *     `page.fill`, one read per expectation; bajutsu's Chromium flags); the same script with one
+ *     viewport PNG per step (the physical floor of a step that keeps an after-shot); and a
  *     `@playwright/test` spec with `trace: "on"`, interleaved round by round, every contestant on
  *     the same browser binary (the headless shell when installed). Playwright is installed with
- *     npm into a temporary folder at bench time (never a project dependency). Targets:
- *     bajutsu/plain ≤ 1.15, bajutsu/playwright test ≤ 0.6, an assertion step ≤ 2 × the plain
- *     script's expectation, and the time outside the steps (process start, config, browser,
- *     reports: the wall time minus the steps) within 0.15 s of the plain script's.
+ *     npm into a temporary folder at bench time (never a project dependency). Targets (issue
+ *     figures, against the plain script): whole process ≤ 1.15, tap and type steps ≤ 1.3 ×, an
+ *     assertion step ≤ 2 ×, bajutsu/playwright test ≤ 0.6, and the time outside the steps
+ *     (process start, config, browser, reports: the wall time minus the steps) within 0.2 s of
+ *     the plain script's.
  * (e) the demo suite with `--workers 1` vs `--workers 2`, interleaved, with the machine's ceiling
  *     measured in the same rounds (the 30-step flow alone, then two processes of it at once).
  *     Target: speed-up ≥ 1.6.
@@ -17,7 +20,7 @@
  * warm-up run. `--only c` or `--only e` runs one part (a partial run prints, never writes).
  */
 import { join } from "node:path";
-import { findBrowser } from "../src/drivers/web/browser_discovery.ts";
+import { CHROMIUM_ARGS, findBrowser } from "../src/drivers/web/browser_discovery.ts";
 import { serveDemo } from "../demos/web/serve.ts";
 import { DEMO_CONFIG, DEMO_PASSWORD, demoRunArgs, REPO_ROOT } from "../scripts/demo.ts";
 import { writeSection } from "./sections.ts";
@@ -28,7 +31,9 @@ const SUITE_REPEATS = Number(Deno.env.get("BENCH_REPEATS") ?? "3");
 const RAW_RATIO_TARGET = 1.15;
 const PWTEST_RATIO_TARGET = 0.6;
 const ASSERT_RATIO_TARGET = 2;
-const OUTSIDE_TARGET_S = 0.15;
+const OUTSIDE_TARGET_S = 0.2;
+/** Per action, bajutsu's step / the plain script's. */
+const ACTION_RATIO_TARGET = 1.3;
 const SPEEDUP_TARGET = 1.6;
 const INCREMENTS = 10;
 const KINDS = ["tap", "type", "wait", "assert"] as const;
@@ -115,22 +120,39 @@ test("thirty step flow", async ({ page }) => {
 }
 
 /**
- * The same flow as a plain playwright-core script run by node: the step kinds of the scenario,
- * each timed; an expectation reads its text once and re-reads only until it holds (as a
- * web-first assertion would). Prints `{"steps": [[kind, ms], …]}` as its last stderr line.
+ * The same flow as a plain playwright-core script run by node, the floor a good engineer writes
+ * by hand: `page.click(selector)`, `page.fill` (then `page.keyboard` for the submitting Enter),
+ * one `textContent` read per expectation re-read only until it holds (as a web-first assertion
+ * would), each step timed; launched with bajutsu's own Chromium flags on the same binary. Prints
+ * `{"steps": [[kind, ms], …]}` as its last stderr line.
  */
 export function rawScript(): string {
   return `import { chromium } from "playwright-core";
+import { writeFile } from "node:fs/promises";
 const steps = [];
+// SHOTS=<dir>: the evidence floor, one viewport PNG after every step (CDP, as fast as it goes),
+// written to a file off the step.
+const shots = process.env.SHOTS;
+const writes = [];
+let cdp = null;
 const timed = async (kind, fn) => {
   const t0 = performance.now();
   await fn();
+  if (shots) {
+    const { data } = await cdp.send("Page.captureScreenshot", {
+      format: "png",
+      optimizeForSpeed: true,
+      captureBeyondViewport: false,
+    });
+    writes.push(writeFile(shots + "/" + steps.length + ".png", Buffer.from(data, "base64")));
+  }
   steps.push([kind, performance.now() - t0]);
 };
-async function expectText(loc, want) {
+const sel = (t) => \`[data-testid="\${t}"]\`;
+async function expectText(t, want) {
   const end = performance.now() + 5000;
   for (;;) {
-    const got = await loc.textContent();
+    const got = await page.textContent(sel(t));
     if (got === want) return;
     if (performance.now() > end) throw new Error("expected " + want + ", got " + got);
     await new Promise((r) => setTimeout(r, 20));
@@ -139,32 +161,29 @@ async function expectText(loc, want) {
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM,
   headless: true,
-  args: ["--no-sandbox"],
+  args: JSON.parse(process.env.CHROMIUM_FLAGS),
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+if (shots) cdp = await page.context().newCDPSession(page);
 await page.goto(process.env.BASE_URL + "/");
-const id = (t) => page.getByTestId(t);
-const typeInto = async (t, text) => {
-  await id(t).click();
-  await page.keyboard.type(text);
-};
-await timed("tap", () => id("onboarding.skip").click());
-await timed("wait", () => id("login.username").waitFor());
-await timed("type", () => typeInto("login.username", "demo"));
+await timed("tap", () => page.click(sel("onboarding.skip")));
+await timed("wait", () => page.waitForSelector(sel("login.username")));
+await timed("type", () => page.fill(sel("login.username"), "demo"));
 await timed("type", async () => {
-  await typeInto("login.password", process.env.DEMO_PASSWORD);
+  await page.fill(sel("login.password"), process.env.DEMO_PASSWORD);
   await page.keyboard.press("Enter");
 });
-await timed("wait", () => id("home.title").waitFor());
-await timed("tap", () => id("home.counter").click());
-await timed("wait", () => id("counter.value").waitFor());
+await timed("wait", () => page.waitForSelector(sel("home.title")));
+await timed("tap", () => page.click(sel("home.counter")));
+await timed("wait", () => page.waitForSelector(sel("counter.value")));
 for (let i = 1; i <= ${INCREMENTS}; i++) {
-  await timed("tap", () => id("counter.increment").click());
-  await timed("assert", () => expectText(id("counter.value"), String(i)));
+  await timed("tap", () => page.click(sel("counter.increment")));
+  await timed("assert", () => expectText("counter.value", String(i)));
 }
-await timed("tap", () => id("nav.back").click());
-await timed("wait", () => id("home.title").waitFor());
-await timed("assert", () => expectText(id("home.title"), "Welcome, demo"));
+await timed("tap", () => page.click(sel("nav.back")));
+await timed("wait", () => page.waitForSelector(sel("home.title")));
+await timed("assert", () => expectText("home.title", "Welcome, demo"));
+await Promise.all(writes);
 await browser.close();
 process.stderr.write(JSON.stringify({ steps }) + "\\n");
 `;
@@ -183,7 +202,10 @@ export function playwrightConfig(chromium: string): string {
     headless: true,
     trace: "on",
     viewport: { width: 1280, height: 720 },
-    launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ["--no-sandbox"] },
+    launchOptions: {
+      executablePath: ${JSON.stringify(chromium)},
+      args: ${JSON.stringify(CHROMIUM_ARGS.filter((a) => a !== "--headless"))},
+    },
   },
 };
 `;
@@ -264,16 +286,25 @@ async function benchFlow(baseUrl: string, chromium: string, work: string) {
   await Deno.writeTextFile(join(pwDir, "raw.mjs"), rawScript());
   await Deno.writeTextFile(join(pwDir, "playwright.config.mjs"), playwrightConfig(chromium));
   const runsDir = join(work, "runs-flow");
-  const env = { DEMO_PASSWORD, BASE_URL: baseUrl, CHROMIUM: chromium };
+  // bajutsu's own flags (Playwright adds the headless one itself).
+  const flags = JSON.stringify(CHROMIUM_ARGS.filter((a) => a !== "--headless"));
+  const env = { DEMO_PASSWORD, BASE_URL: baseUrl, CHROMIUM: chromium, CHROMIUM_FLAGS: flags };
 
+  const shotsDir = join(work, "raw-shots");
+  await Deno.mkdir(shotsDir);
   const bajutsu: StepRun[] = [];
   const raw: StepRun[] = [];
+  const rawShots: StepRun[] = [];
   const pwtest: number[] = [];
   // Interleaved, so drift in the machine's load hits every contestant alike.
   for (let i = 0; i <= FLOW_REPEATS; i++) {
     const b = checked("bajutsu", await runFlow(baseUrl, scenario, runsDir, env));
     const bSteps = await manifestSteps(runsDir);
     const r = checked("plain script", await timed("node", ["raw.mjs"], { cwd: pwDir, env }));
+    const rs = checked(
+      "plain script with after-shots",
+      await timed("node", ["raw.mjs"], { cwd: pwDir, env: { ...env, SHOTS: shotsDir } }),
+    );
     const p = checked(
       "playwright test",
       await timed("npx", ["playwright", "test", "--config", "playwright.config.mjs"], {
@@ -283,20 +314,22 @@ async function benchFlow(baseUrl: string, chromium: string, work: string) {
     );
     const warm = i === 0 ? " (warm-up)" : "";
     console.error(
-      `  bajutsu ${b.seconds.toFixed(2)} s, plain ${r.seconds.toFixed(2)} s, playwright test ${
-        p.seconds.toFixed(2)
-      } s${warm}`,
+      `  bajutsu ${b.seconds.toFixed(2)} s, plain ${r.seconds.toFixed(2)} s, plain + shots ${
+        rs.seconds.toFixed(2)
+      } s, playwright test ${p.seconds.toFixed(2)} s${warm}`,
     );
     if (i === 0) continue;
     bajutsu.push(stepRun(b.seconds, bSteps));
     raw.push(stepRun(r.seconds, rawSteps(r.stderr)));
+    rawShots.push(stepRun(rs.seconds, rawSteps(rs.stderr)));
     pwtest.push(p.seconds);
   }
   return {
     bajutsu: summarise(bajutsu),
     raw: summarise(raw),
+    rawShots: summarise(rawShots),
     pwtest: median(pwtest),
-    outside: { bajutsu: outside(bajutsu), raw: outside(raw) },
+    outside: { bajutsu: outside(bajutsu), raw: outside(raw), rawShots: outside(rawShots) },
   };
 }
 
@@ -405,46 +438,78 @@ if (import.meta.main) {
   ];
   const misses: string[] = [];
   if (flow) {
-    const { bajutsu: b, raw: r } = flow;
+    const { bajutsu: b, raw: r, rawShots: rs } = flow;
     const overRaw = b.wall / r.wall;
     const overPw = b.wall / flow.pwtest;
-    const assertRatio = b.byKind.assert / r.byKind.assert;
+    const perAction = (k: string) => b.byKind[k] / r.byKind[k];
     const outsideGap = flow.outside.bajutsu - flow.outside.raw;
+    const verdict = (ok: boolean) => (ok ? "met" : "missed");
+    const targets: [string, string, boolean][] = [
+      [
+        `bajutsu / plain script ≤ ${RAW_RATIO_TARGET}`,
+        overRaw.toFixed(3),
+        overRaw <= RAW_RATIO_TARGET,
+      ],
+      [
+        `bajutsu / playwright test (trace on) ≤ ${PWTEST_RATIO_TARGET}`,
+        overPw.toFixed(3),
+        overPw <= PWTEST_RATIO_TARGET,
+      ],
+      ...(["tap", "type"] as const).map((k): [string, string, boolean] => [
+        `${k} step / plain script's ≤ ${ACTION_RATIO_TARGET}`,
+        perAction(k).toFixed(2),
+        perAction(k) <= ACTION_RATIO_TARGET,
+      ]),
+      [
+        `assertion step / plain expectation ≤ ${ASSERT_RATIO_TARGET}`,
+        perAction("assert").toFixed(2),
+        perAction("assert") <= ASSERT_RATIO_TARGET,
+      ],
+      [
+        `outside the steps − plain script's ≤ ${OUTSIDE_TARGET_S} s`,
+        `${outsideGap.toFixed(2)} s`,
+        outsideGap <= OUTSIDE_TARGET_S,
+      ],
+    ];
     parts.push(
       "",
       `**(c) 30-step flow** (login, open the counter, 10 × tap + value assertion, back home) on the
 demo app, median of ${FLOW_REPEATS} interleaved rounds after a warm-up: \`bajutsu run\` with its
-default evidence (after-shot, element tree and action log per step), a plain playwright-core
-script (node; click, keyboard, one \`textContent\` read per expectation, re-read until it holds)
-and \`@playwright/test@${PLAYWRIGHT_VERSION}\` with \`trace: "on"\`. Steps by kind: the median step
-of that kind (bajutsu: the manifest's step durations; plain script: its own timings).`,
+default evidence (after-shot, element tree and action log per step); the floor, a plain
+playwright-core script on node as a good engineer writes it by hand (\`page.click(selector)\`,
+\`page.fill\`, \`page.keyboard\` for Enter, one \`textContent\` read per expectation re-read until
+it holds; bajutsu's Chromium flags, the same binary); the same script taking one viewport PNG
+after every step (CDP, optimizeForSpeed; the physical floor of a step that keeps an after-shot);
+and \`@playwright/test@${PLAYWRIGHT_VERSION}\` with \`trace: "on"\`. Steps by kind: the median
+step of that kind (bajutsu: the manifest's step durations; the scripts: their own timings).`,
       "",
-      "| | bajutsu | plain script | playwright test (trace on) |",
+      "| | bajutsu | plain script | plain script + after-shot | playwright test (trace on) |",
+      "|---|---|---|---|---|",
+      `| wall time | ${f2(b.wall)} s | ${f2(r.wall)} s | ${f2(rs.wall)} s | ${f2(flow.pwtest)} s |`,
+      `| the 30 steps | ${f2(b.steps)} s | ${f2(r.steps)} s | ${f2(rs.steps)} s | |`,
+      `| outside the steps | ${f2(flow.outside.bajutsu)} s | ${f2(flow.outside.raw)} s | ${
+        f2(flow.outside.rawShots)
+      } s | |`,
+      ...KINDS.map((k) =>
+        `| ${k} step | ${msf(b.byKind[k])} | ${msf(r.byKind[k])} | ${msf(rs.byKind[k])} | |`
+      ),
+      "",
+      "| target | figure | | against the after-shot floor |",
       "|---|---|---|---|",
-      `| wall time | ${f2(b.wall)} s | ${f2(r.wall)} s | ${f2(flow.pwtest)} s |`,
-      `| the 30 steps | ${f2(b.steps)} s | ${f2(r.steps)} s | |`,
-      `| outside the steps | ${f2(flow.outside.bajutsu)} s | ${f2(flow.outside.raw)} s | |`,
-      ...KINDS.map((k) => `| ${k} step | ${msf(b.byKind[k])} | ${msf(r.byKind[k])} | |`),
-      "",
-      "| target | figure | |",
-      "|---|---|---|",
-      `| bajutsu / plain script ≤ ${RAW_RATIO_TARGET} | **${overRaw.toFixed(3)}** | ${
-        overRaw <= RAW_RATIO_TARGET ? "met" : "missed"
-      } |`,
-      `| bajutsu / playwright test (trace on) ≤ ${PWTEST_RATIO_TARGET} | **${
-        overPw.toFixed(3)
-      }** | ${overPw <= PWTEST_RATIO_TARGET ? "met" : "missed"} |`,
-      `| assertion step / plain expectation ≤ ${ASSERT_RATIO_TARGET} | **${
-        assertRatio.toFixed(2)
-      }** | ${assertRatio <= ASSERT_RATIO_TARGET ? "met" : "missed"} |`,
-      `| outside the steps − plain script's ≤ ${OUTSIDE_TARGET_S} s | **${
-        outsideGap.toFixed(2)
-      } s** | ${outsideGap <= OUTSIDE_TARGET_S ? "met" : "missed"} |`,
+      ...targets.map(([name, figure, ok], i) => {
+        const floor = i === 0
+          ? (b.wall / rs.wall).toFixed(3)
+          : i >= 2 && i <= 4
+          ? (b.byKind[["tap", "type", "assert"][i - 2]] /
+            rs.byKind[["tap", "type", "assert"][i - 2]])
+            .toFixed(2)
+          : i === 5
+          ? `${(flow.outside.bajutsu - flow.outside.rawShots).toFixed(2)} s`
+          : "";
+        return `| ${name} | **${figure}** | ${verdict(ok)} | ${floor} |`;
+      }),
     );
-    if (overRaw > RAW_RATIO_TARGET) misses.push(`bajutsu/plain ${overRaw.toFixed(3)}`);
-    if (overPw > PWTEST_RATIO_TARGET) misses.push(`bajutsu/playwright test ${overPw.toFixed(3)}`);
-    if (assertRatio > ASSERT_RATIO_TARGET) misses.push(`assert ${assertRatio.toFixed(2)}×`);
-    if (outsideGap > OUTSIDE_TARGET_S) misses.push(`outside +${outsideGap.toFixed(2)} s`);
+    for (const [name, figure, ok] of targets) if (!ok) misses.push(`${name}: ${figure}`);
   }
   if (workers) {
     parts.push(

@@ -15,6 +15,7 @@ const ALL = [
   "startup",
   "android",
   "remote",
+  "calls",
 ];
 const wanted = Deno.args.length ? Deno.args : ALL;
 const here = new URL(".", import.meta.url);

@@ -22,10 +22,16 @@ const TINY_SCREENCAST = {
 export class FrameWatch {
   #frames = 0;
   #running: Promise<boolean> | null = null;
+  #answer: boolean | null = null;
 
   /** Frames drawn since `start`. */
   get frames(): number {
     return this.#frames;
+  }
+
+  /** Whether the screencast runs, once `start` has answered (null before). */
+  get started(): boolean | null {
+    return this.#answer;
   }
 
   /**
@@ -45,9 +51,9 @@ export class FrameWatch {
     });
     try {
       await session.send("Page.startScreencast", TINY_SCREENCAST);
-      return true;
+      return this.#answer = true;
     } catch {
-      return false;
+      return this.#answer = false;
     }
   }
 }

@@ -134,6 +134,17 @@ export interface WebDriverOptions {
    * true). Off where another screencast runs on the page (a video recording).
    */
   reuseUnchangedShots?: boolean;
+  /**
+   * Told of every bounded page operation once it ends (benchmarks and the call-budget test count
+   * and time them: docs/backends.md#page-calls-per-step).
+   */
+  onPageCall?: (call: PageCall) => void;
+}
+
+/** One bounded page operation: what it was (`query`, `hit test`, `tap`, …) and how long it took. */
+export interface PageCall {
+  what: string;
+  ms: number;
 }
 
 /** The last capture, and what must still hold for it to show the screen now. */
@@ -251,6 +262,7 @@ export class WebDriver implements Driver {
   #shotStats: ShotStats = { captured: 0, reused: 0 };
   /** The screen epoch the latest read found, with the capture and inputs it followed. */
   #readEpoch: { epoch: string | null; inputs: number; shot: LastShot } | null = null;
+  #onPageCall: ((call: PageCall) => void) | null;
 
   constructor(opts: WebDriverOptions) {
     this.page = opts.page;
@@ -261,6 +273,7 @@ export class WebDriver implements Driver {
     this.#timeoutMs = (opts.opTimeoutS ?? DEFAULT_OP_TIMEOUT_S) * 1000;
     this.#testId = opts.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
     this.#reuseShots = (opts.reuseUnchangedShots ?? true) && this.engine === "chromium";
+    this.#onPageCall = opts.onPageCall ?? null;
     this.#frames = new FrameReader(() => ({
       testId: this.#testId,
       maxLabel: MAX_LABEL,
@@ -721,8 +734,8 @@ export class WebDriver implements Driver {
   async screenshotBytes(): Promise<Uint8Array> {
     if (!this.#reuseShots) return await this.#capture();
     // Bounded like every page call: a CDP session asked for while the browser dies may never
-    // answer, and a step's evidence must not wait on it.
-    const watching = await this.#op(
+    // answer, and a step's evidence must not wait on it. Started once; later shots pay nothing.
+    const watching = this.#frameWatch.started ?? await this.#op(
       "screenshot",
       async () => await this.#frameWatch.start(await this.#session()),
     );
@@ -730,22 +743,37 @@ export class WebDriver implements Driver {
     const read = this.#readEpoch;
     // One shot per read: a later shot reads the epoch again.
     this.#readEpoch = null;
-    // The step's own read (sent alongside the scan) saves a round trip when nothing was sent since.
-    const epoch = !watching
-      ? null
-      : read !== null && read.shot === last && read.inputs === this.#inputs
-      ? read.epoch
-      : await this.#op("screen epoch", () => this.#evaluate(pageScreenEpoch, undefined));
-    if (
-      last !== null && epoch !== null && last.epoch === epoch && last.inputs === this.#inputs &&
-      this.#frameWatch.frames === last.framesBefore + 1
-    ) {
-      this.#shotStats.reused++;
-      return last.bytes;
-    }
     const framesBefore = this.#frameWatch.frames;
     const inputs = this.#inputs;
-    const bytes = await this.#capture();
+    // The step's own read (sent alongside the scan) saves a round trip when nothing was sent since.
+    const known = read !== null && read.shot === last && read.inputs === inputs ? read.epoch : null;
+    const reusable = watching && last !== null && last.inputs === inputs;
+    if (reusable || known !== null || !watching) {
+      const epoch = !watching
+        ? null
+        : known ?? await this.#op("screen epoch", () => this.#evaluate(pageScreenEpoch, undefined));
+      if (
+        reusable && epoch !== null && last.epoch === epoch &&
+        this.#frameWatch.frames === last.framesBefore + 1
+      ) {
+        this.#shotStats.reused++;
+        return last.bytes;
+      }
+      const bytes = await this.#capture();
+      this.#lastShot = epoch === null
+        ? null
+        : { bytes, epoch, inputs, framesBefore, rebased: false };
+      return bytes;
+    }
+    // An input was sent since the last capture, so it cannot be reused: the epoch the next shot
+    // compares with is asked for alongside the capture instead of before it. It is sent first on
+    // the same session, so the page answers it before it draws the frame the capture takes.
+    const epochRead = this.#op("screen epoch", () => this.#evaluate(pageScreenEpoch, undefined));
+    const [epochOut, shotOut] = await Promise.allSettled([epochRead, this.#capture()]);
+    if (shotOut.status === "rejected") throw shotOut.reason;
+    if (epochOut.status === "rejected") throw epochOut.reason;
+    const bytes = shotOut.value;
+    const epoch = epochOut.value;
     this.#lastShot = epoch === null ? null : { bytes, epoch, inputs, framesBefore, rebased: false };
     return bytes;
   }
@@ -1032,6 +1060,7 @@ export class WebDriver implements Driver {
         limitMs,
       );
     });
+    const started = this.#onPageCall === null ? 0 : this.#clock.now();
     try {
       return await Promise.race([fn(), timeout, this.#crash, this.#gone]);
     } catch (err) {
@@ -1042,6 +1071,7 @@ export class WebDriver implements Driver {
       throw asDriverError(what, err);
     } finally {
       clearTimeout(timer);
+      this.#onPageCall?.({ what, ms: (this.#clock.now() - started) * 1000 });
     }
   }
 }
