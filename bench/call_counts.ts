@@ -16,6 +16,7 @@ import { type PageCall, WebDriver } from "../src/drivers/web/web_driver.ts";
 import { FileSink } from "../src/evidence/file_sink.ts";
 import { Redactor } from "../src/evidence/redact.ts";
 import { runScenario } from "../src/orchestrator/run_scenario.ts";
+import { UNTIMED_CALLS } from "../src/orchestrator/latency_meter.ts";
 import type { StepOutcome } from "../src/orchestrator/types.ts";
 import { loadScenarioText } from "../src/scenario/load.ts";
 import type { CaptureToken, Scenario } from "../src/scenario/types.ts";
@@ -82,8 +83,20 @@ export function overBudget(
   return over;
 }
 
-/** The 30-step demo flow (bench/demo.ts's), the password typed literally. */
-export function demoFlowYaml(increments = 10): string {
+/** The first steps of the demo flow: past onboarding, logged in with `password` (YAML text). */
+function loginSteps(password: string): string[] {
+  return [
+    "    - tap: { id: onboarding.skip }",
+    "    - wait: { for: { id: login.username }, timeout: 5 }",
+    "    - type: { text: demo, into: { id: login.username } }",
+    `    - type: { text: ${password}, into: { id: login.password }, submit: true }`,
+    "    - wait: { for: { id: home.title }, timeout: 5 }",
+    "    - tap: { id: home.counter }",
+  ];
+}
+
+/** The 30-step demo flow (bench/demo.ts runs it too); `password` is YAML text. */
+export function demoFlowYaml(password = "secret123", increments = 10): string {
   const count = Array.from({ length: increments }, (_, i) => [
     "    - tap: { id: counter.increment }",
     `    - assert: [{ value: { sel: { id: counter.value }, equals: "${i + 1}" } }]`,
@@ -91,12 +104,7 @@ export function demoFlowYaml(increments = 10): string {
   return [
     "- name: thirty step flow",
     "  steps:",
-    "    - tap: { id: onboarding.skip }",
-    "    - wait: { for: { id: login.username }, timeout: 5 }",
-    "    - type: { text: demo, into: { id: login.username } }",
-    "    - type: { text: secret123, into: { id: login.password }, submit: true }",
-    "    - wait: { for: { id: home.title }, timeout: 5 }",
-    "    - tap: { id: home.counter }",
+    ...loginSteps(password),
     "    - wait: { for: { id: counter.value }, timeout: 5 }",
     ...count,
     "    - tap: { id: nav.back }",
@@ -179,18 +187,8 @@ export async function webFlowCalls(
   }
 }
 
-/** Driver methods that are bookkeeping, not calls to the device. */
-const NOT_CALLS: ReadonlySet<string> = new Set([
-  "name",
-  "capabilities",
-  "drainActuations",
-  "drainDialogs",
-  "drainSettles",
-  "exchanges",
-  "answerDialogs",
-  "recentTree",
-  "close",
-]);
+/** Driver members that are bookkeeping, not calls to the device. */
+const NOT_CALLS: ReadonlySet<string> = new Set([...UNTIMED_CALLS, "name"]);
 
 /** `driver` with every device call appended to `calls` (time 0: the fake answers at once). */
 export function countingDriver<D extends Driver>(driver: D, calls: PageCall[]): D {
@@ -229,12 +227,7 @@ export function fakeFlowYaml(): string {
   return [
     "- name: fake flow",
     "  steps:",
-    "    - tap: { id: onboarding.skip }",
-    "    - wait: { for: { id: login.username }, timeout: 5 }",
-    "    - type: { text: demo, into: { id: login.username } }",
-    "    - type: { text: secret123, into: { id: login.password }, submit: true }",
-    "    - wait: { for: { id: home.title }, timeout: 5 }",
-    "    - tap: { id: home.counter }",
+    ...loginSteps("secret123"),
     "    - tap: { id: counter.increment }",
     "    - assert: [{ exists: { id: counter.value } }]",
     "    - tap: { id: counter.increment }",

@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { CHROMIUM_ARGS, findBrowser } from "../src/drivers/web/browser_discovery.ts";
 import { serveDemo } from "../demos/web/serve.ts";
 import { DEMO_CONFIG, DEMO_PASSWORD, demoRunArgs, REPO_ROOT } from "../scripts/demo.ts";
+import { demoFlowYaml } from "./call_counts.ts";
 import { writeSection } from "./sections.ts";
 
 const PLAYWRIGHT_VERSION = "1.64.1";
@@ -71,26 +72,7 @@ function checked(label: string, r: Timed): Timed {
 
 /** The bajutsu scenario: 5 login + 2 open + 2×10 count + 3 return = 30 steps. */
 export function flowScenarioYaml(): string {
-  const count = Array.from({ length: INCREMENTS }, (_, i) => [
-    "    - tap: { id: counter.increment }",
-    `    - assert: [{ value: { sel: { id: counter.value }, equals: "${i + 1}" } }]`,
-  ]).flat();
-  return [
-    "- name: thirty step flow",
-    "  steps:",
-    "    - tap: { id: onboarding.skip }",
-    "    - wait: { for: { id: login.username }, timeout: 5 }",
-    "    - type: { text: demo, into: { id: login.username } }",
-    '    - type: { text: "${secrets.DEMO_PASSWORD}", into: { id: login.password }, submit: true }',
-    "    - wait: { for: { id: home.title }, timeout: 5 }",
-    "    - tap: { id: home.counter }",
-    "    - wait: { for: { id: counter.value }, timeout: 5 }",
-    ...count,
-    "    - tap: { id: nav.back }",
-    "    - wait: { for: { id: home.title }, timeout: 5 }",
-    '    - assert: [{ label: { sel: { id: home.title }, equals: "Welcome, demo" } }]',
-    "",
-  ].join("\n");
+  return demoFlowYaml('"${secrets.DEMO_PASSWORD}"', INCREMENTS);
 }
 
 /** The same flow as a `@playwright/test` spec (idiomatic locators and web-first assertions). */

@@ -32,7 +32,7 @@ const EVIDENCE_CALLS: ReadonlySet<string> = new Set([
   "driverInterval",
 ]);
 /** Bookkeeping calls: synchronous or not part of a step's work. */
-const UNTIMED_CALLS: ReadonlySet<string> = new Set([
+export const UNTIMED_CALLS: ReadonlySet<string> = new Set([
   "capabilities",
   "drainActuations",
   "drainDialogs",
