@@ -2,7 +2,7 @@
  * Wire calls per step of a remote run: a loopback proxy in front of a W3C server records every
  * request with its arrival time; the run's manifest gives each step's start, and a call belongs to
  * the step in whose interval it arrived. Per step kind (the step's action) the most calls any one
- * step of that kind made is what `bench/call_budget.json` bounds (docs/testing.md#call-budgets).
+ * step of that kind made is what `bench/call_budget.json` bounds (docs/backends.md#wire-calls-per-step).
  * Used by the CI guard (tests/cli/remote_call_budget_test.ts) and the benchmark (bench/remote.ts).
  *
  * @module
