@@ -116,3 +116,33 @@ Deno.test("remote call budget: no step of `bajutsu run` on the fake Appium serve
     Object.keys(budget).filter((k) => k !== "firstStepExtra").sort(),
   );
 });
+
+Deno.test("remote call budget: a step over its kind's budget, or of a kind without one, is named with its count and the budget", () => {
+  const call = (at: number, command: string): WireCall => ({ at, command });
+  const calls = [
+    call(0.5, "POST /session"),
+    call(1.1, "GET /screenshot"),
+    call(1.2, "POST /actions"),
+    call(1.3, "GET /screenshot"),
+    call(1.4, "GET /source"),
+    call(2.1, "GET /source"),
+    call(2.2, "POST /actions"),
+    call(2.3, "GET /screenshot"),
+    call(2.4, "GET /source"),
+    call(3.1, "GET /source"),
+    call(3.2, "POST /actions"),
+    call(3.3, "GET /screenshot"),
+    call(9, "DELETE /session/:id"),
+  ];
+  const { steps, outside } = perStep(calls, [[1, 1.5], [2, 2.5], [3, 3.5]]);
+  assert.deepEqual(steps.map((s) => s.length), [4, 4, 3]);
+  assert.deepEqual(outside.map((c) => c.command), ["POST /session", "DELETE /session/:id"]);
+  // The first step's baseline screenshot is left out of its kind's count.
+  const counts = perKind(["tap", "tap", "swipe"], steps, 1);
+  assert.deepEqual(counts.get("tap"), { steps: 2, calls: 7, max: 4 });
+  assert.deepEqual(overBudget("remote", counts, { tap: 3, firstStepExtra: 1 }), [
+    "remote tap: 4 calls in one step, over its budget of 3",
+    "remote swipe: 3 calls in one step, and no budget for swipe",
+  ]);
+  assert.deepEqual(overBudget("remote", counts, { tap: 4, swipe: 3 }), []);
+});
