@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FakeAppium } from "../support/fake_appium/server.ts";
 import {
+  type CallBudget,
   countingProxy,
   loadBudget,
   overBudget,
@@ -37,6 +38,10 @@ const SCENARIO = `- name: every kind
     - type: { into: { id: name }, text: "x" }
     - assert: [{ exists: { id: missing, negate: true } }]
     - tap: { id: twice }
+    - scroll: { to: { id: list.row12 }, within: { id: list } }
+    - clear: { into: { id: name } }
+    - delete: { into: { id: name }, count: 1 }
+    - back: {}
 `;
 
 function config(endpoint: string): string {
@@ -102,17 +107,25 @@ async function countedRun(): Promise<{ kinds: string[]; steps: WireCall[][]; man
   }
 }
 
-Deno.test("remote call budget: no step of `bajutsu run` on the fake Appium server makes more wire calls than bench/call_budget.json allows its kind", async () => {
-  const budget = await loadBudget("remote");
+/** The breaches of one counted run, and its calls per step for the failure message. */
+async function breachesOfOneRun(budget: CallBudget) {
   const { kinds, steps } = await countedRun();
   const counts = perKind(kinds, steps, budget.firstStepExtra ?? 0);
   const detail = kinds.map((k, i) => `  ${i} ${k}: ${steps[i].map((c) => c.command).join(", ")}`)
     .join("\n");
-  const breaches = overBudget("remote", counts, budget);
-  assert.deepEqual(breaches, [], `${breaches.join("\n")}\ncalls per step:\n${detail}`);
+  return { counts, breaches: overBudget("remote", counts, budget), detail };
+}
+
+Deno.test("remote call budget: no step of `bajutsu run` on the fake Appium server makes more wire calls than bench/call_budget.json allows its kind", async () => {
+  const budget = await loadBudget("remote");
+  let run = await breachesOfOneRun(budget);
+  // A tree older than the reuse window is read again: a machine stalled for half a second between
+  // two steps adds a read. A call the code makes on purpose is there on the second run too.
+  if (run.breaches.length > 0) run = await breachesOfOneRun(budget);
+  assert.deepEqual(run.breaches, [], `${run.breaches.join("\n")}\ncalls per step:\n${run.detail}`);
   // Every kind the scenario has was counted, and the budget names no kind it does not exercise.
   assert.deepEqual(
-    [...counts.keys()].sort(),
+    [...run.counts.keys()].sort(),
     Object.keys(budget).filter((k) => k !== "firstStepExtra").sort(),
   );
 });
