@@ -8,7 +8,8 @@
  * 4. interrupts pre-check, then the body; on failure, one retry when the alert guard cleared
  *    a blocker;
  * 5. `after.png` at once, ahead of any other tree read, with the post tree read alongside it (the
- *    settled tree of a wait/assert, else one fresh read); a `for`-wait timeout diagnostic; `extract`;
+ *    settled tree of a wait/assert, else the tree the body itself read after its last command,
+ *    else one fresh read); a `for`-wait timeout diagnostic; `extract`;
  * 6. stop the intervals; fire the capturePolicy rules; instant captures; push the outcome with
  *    the actuations drained once.
  *
@@ -70,7 +71,8 @@ export async function runLeafStep(
 
   // No step read the screen yet (the first step, after a relaunch): the driver's recent read
   // (the readiness gate's) is the screen now while nothing was sent since.
-  const known = ctx.prevTree ?? driver.recentTree?.() ?? null;
+  const recentAtStart = driver.recentTree?.() ?? null;
+  const known = ctx.prevTree ?? recentAtStart;
   let preTree = ctx.wantsScreenChanged ? (known ?? await driver.query()) : null;
   const baseline = preTree ?? known;
   let shotPixels: [number, number] | null = null;
@@ -109,7 +111,7 @@ export async function runLeafStep(
     // The after-shot is sent first; the post-step read (when the body has no settled tree) goes
     // alongside it instead of after it: the picture is made while the tree is read.
     const shot = sink.afterShot(driver, stepDir);
-    const read = body.tree ?? driver.query();
+    const read = body.tree ?? ownRead(driver, recentAtStart) ?? driver.query();
     // Both settle before either result is used, so a failed read never leaves a shot in flight.
     const [shotOut, readOut] = await Promise.allSettled([shot, read]);
     if (shotOut.status === "rejected") throw shotOut.reason;
@@ -182,6 +184,17 @@ export async function runLeafStep(
   });
   if (overlay !== null) outcome.overlay = maskValue(ctx, overlay);
   return failure;
+}
+
+/**
+ * The tree the step's body read itself after its last command (a scroll's or a clear's last
+ * read): the screen now, so the post-step tree without a second read. A tree the driver already
+ * held when the step began is not one (the step may have changed the app without the driver: an
+ * `http` step).
+ */
+function ownRead(driver: RunContext["driver"], recentAtStart: Element[] | null): Element[] | null {
+  const recent = driver.recentTree?.() ?? null;
+  return recent !== null && recent !== recentAtStart ? recent : null;
 }
 
 /** Interrupts pre-check, the body, and the alert-guard retry. */

@@ -9,7 +9,8 @@
  * actions` (resolving on the tree just read when no command was sent since and it is younger than
  * {@link TREE_REUSE_S}, else one source read first); `swipe`/`scroll`/`pinch`/`rotate` = one
  * `POST actions`; `typeText` = `GET element/active` + `POST element/{id}/value`; `screenshot` =
- * `GET screenshot`; `back` = `POST back`.
+ * `GET screenshot`; `back` = `POST back`; `viewport` = `GET window/rect` (none on UiAutomator2 once a
+ * source read named the screen size).
  *
  * Errors: a reply is mapped by `toDriverError`; a lost session (`invalid session id`), a 5xx
  * reply and a server that stops answering are backend crashes (the pipeline reruns the scenario
@@ -105,6 +106,8 @@ export class RemoteDriver implements Driver {
   #xmlSource = false;
   /** The server has no `GET element/active`: find the tapped field by its identifier. */
   #noActiveElement = false;
+  /** The screen size the last UiAutomator2 source read named (its root's width and height). */
+  #sourceSize: [number, number] | null = null;
 
   constructor(options: RemoteDriverOptions) {
     this.#session = options.session;
@@ -154,6 +157,7 @@ export class RemoteDriver implements Driver {
       case "uiautomator2": {
         const xml = asText(await this.#wire("GET", "/source", undefined, {}));
         const parsed = await parseXml(() => parseUiAutomatorXml(xml));
+        this.#sourceSize = parsed.size;
         if (this.#appId !== null && !parsed.packages.includes(this.#appId)) {
           await this.#checkAppRunning(this.#appId);
         }
@@ -430,7 +434,14 @@ export class RemoteDriver implements Driver {
     return pngFromBase64(await this.#wire("GET", "/screenshot", undefined, {}));
   }
 
+  /**
+   * The screen size: on UiAutomator2 the one the last source read named (it follows a rotation as
+   * the reads do), else `GET window/rect`.
+   */
   async viewport(): Promise<{ width: number; height: number }> {
+    if (this.#sourceSize !== null) {
+      return { width: this.#sourceSize[0], height: this.#sourceSize[1] };
+    }
     const r = await this.#wire("GET", "/window/rect", undefined, {}) as Record<string, number>;
     return { width: Number(r.width), height: Number(r.height) };
   }

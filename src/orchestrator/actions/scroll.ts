@@ -6,7 +6,13 @@
  *
  * @module
  */
-import { type Element, ElementNotFound, type Frame, type Point } from "../../drivers/driver.ts";
+import {
+  type Element,
+  ElementNotFound,
+  type Frame,
+  type Point,
+  SelectorError,
+} from "../../drivers/driver.ts";
 import {
   frameCenter,
   frameInside,
@@ -33,6 +39,26 @@ function centreInViewport(frame: Frame, viewport: readonly [number, number]): bo
   return cx >= 0 && cy >= 0 && cx <= viewport[0] && cy <= viewport[1];
 }
 
+/** Whether `sel` resolves on `tree` with its centre inside the viewport (ambiguous: throws). */
+function onScreen(tree: readonly Element[], sel: Selector, viewport: readonly [number, number]) {
+  const target = resolveOrNull(tree, sel);
+  return target !== null && centreInViewport(target.frame, viewport);
+}
+
+/** `onScreen`, an ambiguous selector answering false (a fresh read decides). */
+function onScreenQuiet(
+  tree: readonly Element[],
+  sel: Selector,
+  viewport: readonly [number, number],
+) {
+  try {
+    return onScreen(tree, sel, viewport);
+  } catch (e) {
+    if (e instanceof SelectorError) return false;
+    throw e;
+  }
+}
+
 /** The elements compared across a step: inside the `within` container (itself excluded), or all. */
 function region(tree: readonly Element[], within: Selector | undefined): readonly Element[] {
   if (!within) return tree;
@@ -45,12 +71,19 @@ export async function scrollTo(ctx: RunContext, body: StepBodies["scroll"]): Pro
   const { driver } = ctx;
   const direction = body.direction ?? "down";
   const maxScrolls = body.maxScrolls ?? 15;
-  let tree = await driver.query();
-  const viewport = await viewportOf(ctx, tree);
+  // The driver's tree read since its last command is the screen now: when the target is on screen
+  // there the step is done without a read; else the screen is read again before any gesture
+  // (docs/scenario-language.md#gestures).
+  const recent = driver.recentTree?.() ?? null;
+  let tree = recent ?? await driver.query();
+  let viewport = await viewportOf(ctx, tree);
+  if (recent !== null && !onScreenQuiet(tree, body.to, viewport)) {
+    tree = await driver.query();
+    viewport = await viewportOf(ctx, tree);
+  }
   for (let scrolls = 0;; scrolls++) {
     checkCancelled(ctx.cancel);
-    const target = resolveOrNull(tree, body.to);
-    if (target && centreInViewport(target.frame, viewport)) return;
+    if (onScreen(tree, body.to, viewport)) return;
     if (scrolls >= maxScrolls) {
       throw new ElementNotFound(
         `scroll: ${renderSelector(body.to)} not on-screen after ${maxScrolls} scroll(s)`,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { resolveOnRecent } from "../../drivers/host_side.ts";
 import { resolveUnique } from "../../selectors/mod.ts";
 import type { StepBodies } from "../../scenario/types.ts";
 import type { RunContext } from "../context.ts";
@@ -18,7 +19,10 @@ const CLEAR_PASSES = 2;
  * again: it is empty, or the step fails saying what is left (docs/scenario-language.md#text-entry).
  */
 export async function clear(ctx: RunContext, body: StepBodies["clear"]): Promise<void> {
-  let left = resolveUnique(await ctx.driver.query(), body.into).value ?? "";
+  // The value on the driver's tree read since its last command, else on a fresh read.
+  const recent = ctx.driver.recentTree?.() ?? null;
+  const { target } = await resolveOnRecent(recent, () => ctx.driver.query(), body.into);
+  let left = target.value ?? "";
   await withReachability(ctx, body.into, () => ctx.driver.tap(body.into));
   for (let pass = 0; pass < CLEAR_PASSES && left.length > 0; pass++) {
     await ctx.driver.deleteText(left.length);

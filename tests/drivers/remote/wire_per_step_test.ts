@@ -2,7 +2,9 @@
  * Wire calls per step on a remote session, through the run loop with its always-on evidence
  * (before/after screenshots, the element tree): a step that needs geometry (a directional swipe,
  * `tapPoint`) or a "before" tree (the first step) uses the tree read just before when nothing was
- * sent since, instead of reading the screen again (bench/BENCHMARKS.md, `remote`).
+ * sent since, instead of reading the screen again; a step whose body read the screen after its last
+ * command (a scroll, a clear) keeps that read as its post-step tree, and a step that read nothing
+ * still reads after it (docs/backends.md#wire-calls-per-step).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -22,6 +24,10 @@ const STEPS: Step[] = [
   { action: "swipe", body: { on: { id: "list" }, direction: "up" } },
   { action: "tapPoint", body: { x: 0.5, y: 0.1 } },
   { action: "wait", body: { for: { id: "taps" }, timeout: 5 } },
+  { action: "scroll", body: { to: { id: "list.row12" }, within: { id: "list" } } },
+  { action: "type", body: { into: { id: "name" }, text: "ab" } },
+  { action: "clear", body: { into: { id: "name" } } },
+  { action: "generate", body: { random: { int: { min: 1, max: 6 } }, into: { var: "n" } } },
 ] as Step[];
 
 /** The calls of each step, session ids left out, and those sent before the first step. */
@@ -32,7 +38,9 @@ async function callsPerStep(): Promise<{ setup: string[]; steps: string[][]; ok:
   try {
     const call = (i: number) => {
       const r = appium.server.requests[i];
-      return `${r.method} ${r.pathname.replace(/^\/session\/[^/]+/, "")}`;
+      return `${r.method} ${
+        r.pathname.replace(/^\/session\/[^/]+/, "").replace(/\/element\/[^/]+\//, "/element/:id/")
+      }`;
     };
     const from = appium.server.requests.length;
     // The pool's readiness gate, as a lease runs it before the scenario.
@@ -76,6 +84,29 @@ Deno.test("wire per step: swipe on an element and tapPoint resolve on the tree j
     // tapPoint's screen size likewise.
     ["GET /screenshot", "GET /source", "POST /actions"],
     // A wait reads the screen itself; its read is the post-step tree.
+    ["GET /screenshot", "GET /source"],
+    // The target is not on the wait's tree: the screen is read again, scrolled once, re-read; that
+    // last read is the post-step tree, and the screen size is the source's (no window/rect).
+    ["GET /screenshot", "GET /source", "GET /source", "POST /actions"],
+    // Tap the field, its reference, the text; then the after-shot and the post-step read.
+    [
+      "GET /element/active",
+      "GET /screenshot",
+      "GET /source",
+      "POST /actions",
+      "POST /element/:id/value",
+    ],
+    // The value to delete is on the typing step's post-step tree; the check read after deleting
+    // (one key press per character on UiAutomator2) is the post-step tree.
+    [
+      "GET /screenshot",
+      "GET /source",
+      "POST /actions",
+      "POST /execute/sync",
+      "POST /execute/sync",
+    ],
+    // A step that sends nothing and reads nothing still reads the screen after it: the tree it
+    // began with is not its own read (the app may have moved without the driver).
     ["GET /screenshot", "GET /source"],
   ]);
 });
