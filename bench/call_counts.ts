@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import type { Driver } from "../src/drivers/driver.ts";
 import { createFakeDriver, fakeElement, singleScreenApp } from "../src/drivers/fake/mod.ts";
@@ -22,9 +21,6 @@ import { loadScenarioText } from "../src/scenario/load.ts";
 import type { CaptureToken, Scenario } from "../src/scenario/types.ts";
 import { FakeClock, realClock } from "../src/time/clock.ts";
 
-/** Where the budget lives: `{ <backend>: { <step kind>: calls } }`. */
-export const CALL_BUDGET_FILE = fileURLToPath(new URL("./call_budget.json", import.meta.url));
-
 /** The demo's default evidence (demos/web/bajutsu.config.yaml `defaults.capture`). */
 export const DEMO_CAPTURE: CaptureToken[] = ["screenshot.after", "elements", "actionLog"];
 
@@ -34,14 +30,6 @@ export interface StepCalls {
   action: string;
   calls: PageCall[];
   durationS: number;
-}
-
-/** The budget file's shape. */
-export type CallBudget = Record<string, Record<string, number>>;
-
-/** Reads the budget file. */
-export async function readCallBudget(file = CALL_BUDGET_FILE): Promise<CallBudget> {
-  return JSON.parse(await Deno.readTextFile(file)) as CallBudget;
 }
 
 /**
@@ -65,22 +53,6 @@ export function callsByKind(steps: readonly StepCalls[]): Record<string, number>
     out[s.action] = Math.max(out[s.action] ?? 0, countedCalls(s.calls));
   }
   return out;
-}
-
-/** Kinds whose count is over budget, each as one line naming kind, count and budget. */
-export function overBudget(
-  backend: string,
-  counts: Record<string, number>,
-  budget: CallBudget,
-): string[] {
-  const limits = budget[backend] ?? {};
-  const over: string[] = [];
-  for (const [kind, n] of Object.entries(counts)) {
-    const limit = limits[kind];
-    if (limit === undefined) over.push(`${backend} ${kind}: ${n} calls, no budget recorded`);
-    else if (n > limit) over.push(`${backend} ${kind}: ${n} calls per step, budget ${limit}`);
-  }
-  return over;
 }
 
 /** The first steps of the demo flow: past onboarding, logged in with `password` (YAML text). */

@@ -18,14 +18,8 @@
 import type { Page } from "playwright-core";
 import { serveDemo } from "../demos/web/serve.ts";
 import { launchBrowser } from "../src/drivers/web/browsers.ts";
-import {
-  callsByKind,
-  fakeFlowCalls,
-  overBudget,
-  readCallBudget,
-  type StepCalls,
-  webFlowCalls,
-} from "./call_counts.ts";
+import { loadBudget, overBudget } from "./call_budget.ts";
+import { callsByKind, fakeFlowCalls, type StepCalls, webFlowCalls } from "./call_counts.ts";
 import { writeSection } from "./sections.ts";
 
 const ROUNDS = Number(Deno.env.get("BENCH_REPEATS") ?? "3");
@@ -109,7 +103,7 @@ const VARIANTS: [string, (page: Page) => Promise<void>][] = [
 const fmt = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(1));
 
 const printOnly = Deno.args.includes("--print-only");
-const budget = await readCallBudget();
+const budget = { fake: await loadBudget("fake"), web: await loadBudget("web") };
 const tmp = await Deno.makeTempDir({ prefix: "bajutsu-bench-calls-" });
 const server = await serveDemo();
 const browser = await launchBrowser("chromium", { headless: true });
@@ -118,7 +112,7 @@ let over: string[];
 try {
   const fake = callsByKind(await fakeFlowCalls(`${tmp}/fake`));
   const web = callsByKind(await webFlowCalls(browser, server.url, `${tmp}/web`));
-  over = [...overBudget("fake", fake, budget), ...overBudget("web", web, budget)];
+  over = [...overBudget("fake", fake, budget.fake), ...overBudget("web", web, budget.web)];
   const phases: TapPhases[][] = VARIANTS.map(() => []);
   // Interleaved rounds, so the machine's load drifts over every variant alike.
   for (let round = 0; round < ROUNDS; round++) {
@@ -135,8 +129,8 @@ try {
   }
   const load = Deno.loadavg().map((x) => x.toFixed(1)).join(" ");
   const row = (kind: string) =>
-    `| ${kind} | ${fake[kind] ?? "–"} | ${budget.fake?.[kind] ?? "–"} | ${web[kind] ?? "–"} | ${
-      budget.web?.[kind] ?? "–"
+    `| ${kind} | ${fake[kind] ?? "–"} | ${budget.fake[kind] ?? "–"} | ${web[kind] ?? "–"} | ${
+      budget.web[kind] ?? "–"
     } |`;
   out = [
     "Device calls per step kind (the most any step of that kind made after the first step; a",

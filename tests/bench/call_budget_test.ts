@@ -4,14 +4,8 @@
  * demo app in real Chromium (the web driver's page calls). Counts, not times.
  */
 import assert from "node:assert/strict";
-import {
-  callsByKind,
-  countedCalls,
-  fakeFlowCalls,
-  overBudget,
-  readCallBudget,
-  webFlowCalls,
-} from "../../bench/call_counts.ts";
+import { loadBudget, overBudget } from "../../bench/call_budget.ts";
+import { callsByKind, countedCalls, fakeFlowCalls, webFlowCalls } from "../../bench/call_counts.ts";
 import { serveDemo } from "../../demos/web/serve.ts";
 import { launchBrowser } from "../../src/drivers/web/browsers.ts";
 
@@ -25,12 +19,12 @@ Deno.test("a wait's polls count once; the first step is left out; an excess name
     { index: 2, action: "tap", calls: ["query", "hit test", "tap"].map(call), durationS: 0 },
   ]);
   assert.deepEqual(counts, { tap: 3 });
-  assert.deepEqual(overBudget("web", counts, { web: { tap: 3 } }), []);
-  assert.deepEqual(overBudget("web", counts, { web: { tap: 2 } }), [
-    "web tap: 3 calls per step, budget 2",
+  assert.deepEqual(overBudget("web", counts, { tap: 3 }), []);
+  assert.deepEqual(overBudget("web", counts, { tap: 2 }), [
+    "web tap: 3 calls in one step, over its budget of 2",
   ]);
-  assert.deepEqual(overBudget("web", { swipe: 1 }, { web: {} }), [
-    "web swipe: 1 calls, no budget recorded",
+  assert.deepEqual(overBudget("web", { swipe: 1 }, {}), [
+    "web swipe: 1 calls in one step, and no budget for swipe",
   ]);
 });
 
@@ -39,7 +33,7 @@ Deno.test("fake backend: every step kind of the flow stays within its recorded c
   try {
     const counts = callsByKind(await fakeFlowCalls(dir));
     assert.deepEqual(Object.keys(counts).sort(), ["assert", "tap", "type", "wait"]);
-    assert.deepEqual(overBudget("fake", counts, await readCallBudget()), []);
+    assert.deepEqual(overBudget("fake", counts, await loadBudget("fake")), []);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -54,7 +48,7 @@ Deno.test("web demo: every step kind of the 30-step flow stays within its page-c
     assert.equal(steps.length, 30);
     const counts = callsByKind(steps);
     assert.deepEqual(Object.keys(counts).sort(), ["assert", "tap", "type", "wait"]);
-    assert.deepEqual(overBudget("web", counts, await readCallBudget()), []);
+    assert.deepEqual(overBudget("web", counts, await loadBudget("web")), []);
     // Never the tree twice for one moment: a tap reads once to resolve and once after acting.
     for (const s of steps.filter((s) => s.action === "tap" && s.index > 0)) {
       assert.equal(s.calls.filter((c) => c.what === "query").length, 2, JSON.stringify(s.calls));

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { type CallBudget, overBudget as overBudgetOf } from "../../bench/call_budget.ts";
 
 /** One request the proxy saw: when it arrived (epoch s) and its command, ids cut. */
 export interface WireCall {
@@ -100,38 +101,13 @@ export function perKind(
   return out;
 }
 
-/** One backend's budget: the most calls one step of a kind may make; `firstStepExtra` as above. */
-export type CallBudget = Record<string, number>;
-
-export const BUDGET_FILE = new URL("../../bench/call_budget.json", import.meta.url);
-
-/** The budget of `backend` (`remote`, `web`) in bench/call_budget.json. */
-export async function loadBudget(backend: string): Promise<CallBudget> {
-  const all = JSON.parse(await Deno.readTextFile(BUDGET_FILE));
-  const budget = all[backend];
-  if (budget === null || typeof budget !== "object") {
-    throw new Error(`bench/call_budget.json has no "${backend}" budget`);
-  }
-  return budget as CallBudget;
-}
-
-/**
- * The breaches of `budget`: one line per step kind that made more calls than its budget, or that
- * has no budget at all (a new kind must be given one on purpose).
- */
+/** The breaches of `budget` by the most calls a step of each kind made (bench/call_budget.ts). */
 export function overBudget(
   backend: string,
   counts: Map<string, KindCount>,
   budget: CallBudget,
 ): string[] {
-  const out: string[] = [];
-  for (const [kind, c] of counts) {
-    const cap = budget[kind];
-    if (typeof cap !== "number") {
-      out.push(`${backend} ${kind}: ${c.max} calls in one step, and no budget for ${kind}`);
-    } else if (c.max > cap) {
-      out.push(`${backend} ${kind}: ${c.max} calls in one step, over its budget of ${cap}`);
-    }
-  }
-  return out;
+  return overBudgetOf(backend, Object.fromEntries([...counts].map(([k, c]) => [k, c.max])), budget);
 }
+
+export { type CallBudget, loadBudget } from "../../bench/call_budget.ts";
