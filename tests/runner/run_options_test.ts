@@ -1,17 +1,28 @@
 /**
  * The options of `bajutsu run` are declared once (src/runner/run_options.ts): `run` and `serve`
- * accept every one of them, and every consumer applies the same limits (docs/run-limits.md).
+ * accept every one of them, and every consumer (run, serve, serve's page, the config schema)
+ * applies the same limits (docs/run-limits.md).
  */
 import assert from "node:assert/strict";
 import { Command } from "commander";
 import { registerRun } from "../../src/cli/commands/run.ts";
 import { checkRunFlags } from "../../src/cli/run_flags.ts";
 import { CliOptionError } from "../../src/cli/option_error.ts";
-import { attributeOf, intOption, MAX_WORKERS, RUN_OPTIONS } from "../../src/runner/run_options.ts";
+import {
+  attributeOf,
+  intOption,
+  MAX_WORKERS,
+  RUN_OPTIONS,
+  runOption,
+} from "../../src/runner/run_options.ts";
 import { parseRunBody } from "../../src/serve/run_request.ts";
 import { runArguments } from "../../src/serve/run_args.ts";
 import { HttpError } from "../../src/serve/errors.ts";
 import { INDEX_HTML } from "../../src/serve/page/index_html.ts";
+
+const CONFIG_SCHEMA = JSON.parse(
+  await Deno.readTextFile(new URL("../../schemas/config.schema.json", import.meta.url)),
+);
 
 /**
  * The flags the real `bajutsu run` registration parses from `argv`, checked as its action checks
@@ -150,4 +161,28 @@ Deno.test("a text option's form is one check in run and serve: --shard", async (
   }
   assert.equal(parseRunBody(body({ shard: "1000/1000" })).options.shard, "1000/1000");
   assert.equal((await runFlags(["--shard", "1000/1000"])).shard, "1000/1000");
+});
+
+Deno.test("config schema: the run options a target sets take the declaration's values", () => {
+  // Config sets no integer option; its run options are switches and the browser engine.
+  const target = CONFIG_SCHEMA.$defs.target.properties;
+  const browser = runOption("browser");
+  assert.ok(browser.kind === "list" && browser.items && "choices" in browser.items);
+  assert.deepEqual(target.browser.enum, [...browser.items.choices]);
+  for (const name of ["erase", "network", "headed"]) {
+    assert.equal(runOption(name).kind, "boolean", name);
+  }
+  assert.equal(target.erase.type, "boolean");
+  assert.equal(target.network.type, "boolean");
+  assert.equal(target.headless.type, "boolean", "the config's side of --headed");
+});
+
+Deno.test("docs: the run limits and serve's run options name the declared workers range", async () => {
+  const read = (doc: string) => Deno.readTextFile(new URL(`../../docs/${doc}`, import.meta.url));
+  const { min, max } = intOption("workers");
+  assert.match(await read("run-limits.md"), new RegExp(`\\| \`--workers <n>\` \\| ${min}–${max} `));
+  assert.match(await read("cli.md"), new RegExp(`parallel lanes, ${min}–${max} `));
+  assert.ok(
+    (await read("serve.md")).includes(`workers: expected an integer from ${min} to ${max}`),
+  );
 });
