@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunSpec } from "./run_request.ts";
+import { RUN_OPTIONS } from "../runner/run_options.ts";
 import { isFileSync } from "../fs/probe.ts";
 
 /** What the current process is. */
@@ -65,7 +66,10 @@ export interface RunContext {
   platform: string;
 }
 
-/** `run …` arguments for `spec` with its scenario files resolved to absolute paths. */
+/**
+ * `run …` arguments for `spec` with its scenario files resolved to absolute paths: serve's own
+ * options first, then the request's in declaration order (src/runner/run_options.ts).
+ */
 export function runArguments(
   spec: RunSpec,
   scenarioFiles: readonly string[],
@@ -74,19 +78,19 @@ export function runArguments(
   const args = ["run", "--config", ctx.configPath, "--target", spec.target];
   for (const f of scenarioFiles) args.push("--scenario", f);
   args.push("--runs-dir", ctx.runsDir, "--progress");
-  if (spec.tags.length > 0) args.push("--tag", spec.tags.join(","));
-  if (spec.exclude.length > 0) args.push("--exclude", spec.exclude.join(","));
-  if (spec.backend) args.push("--backend", spec.backend.join(","));
-  if (spec.workers !== undefined) args.push("--workers", String(spec.workers));
-  if (spec.erase !== undefined) args.push(spec.erase ? "--erase" : "--no-erase");
-  if (spec.systemAlertHandling !== undefined) {
-    args.push(spec.systemAlertHandling ? "--system-alert-handling" : "--no-system-alert-handling");
+  for (const option of RUN_OPTIONS) {
+    const value = spec.options[option.name];
+    if (option.serve !== "field" || value === undefined) continue;
+    if (option.kind === "boolean") {
+      // `false` is the `--no-…` twin; an option without one is off unless given.
+      if (value) args.push(option.flag);
+      else if (option.negation !== undefined) args.push(`--no-${option.flag.slice(2)}`);
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) args.push(option.flag, value.join(","));
+    } else {
+      args.push(option.flag, String(value));
+    }
   }
-  if (spec.headed) args.push("--headed");
-  if (spec.browsers) args.push("--browser", spec.browsers.join(","));
-  if (spec.udids) args.push("--udid", spec.udids.join(","));
-  if (spec.logPredicate) args.push("--log-predicate", spec.logPredicate);
-  if (spec.logSubsystem) args.push("--log-subsystem", spec.logSubsystem);
   if (ctx.baseUrl && ctx.platform === "web") args.push("--base-url", ctx.baseUrl);
   return args;
 }

@@ -4,55 +4,38 @@
  *
  * @module
  */
-import { BROWSERS } from "../config/types.ts";
 import { badRequest, HttpError } from "./errors.ts";
 import { confinedPath, relativeSegments } from "./confine.ts";
-import { BACKENDS } from "../drivers/registry.ts";
+import { attributeOf, RUN_OPTIONS, type RunOption } from "../runner/run_options.ts";
+
+/** A checked value of a run option: a switch, an integer, a text or a list. */
+export type RunOptionValue = boolean | number | string | string[];
 
 /** A validated run request. */
 export interface RunSpec {
   target: string;
   /** Scenario files relative to the target's scenarios folder, in the order given. */
   scenarios: string[];
-  backend?: string[];
-  workers?: number;
-  erase?: boolean;
-  systemAlertHandling?: boolean;
-  headed?: boolean;
-  tags: string[];
-  exclude: string[];
-  browsers?: string[];
-  /** Simulator udids or names (`--udid`). */
-  udids?: string[];
-  logPredicate?: string;
-  logSubsystem?: string;
+  /** The request's run options by name (src/runner/run_options.ts), each checked. */
+  options: Record<string, RunOptionValue>;
 }
 
-/** Backend tokens `bajutsu run --backend` knows (platforms and actuators), from the registry. */
-export const BACKEND_TOKENS: readonly string[] = BACKENDS.flatMap((d) => d.tokens);
-
 /** Fields of the reference API this runner does not implement yet: refused, never ignored. */
-const UNSUPPORTED = ["network", "zip", "alertInstruction", "evidence_prefix"];
-const KNOWN: ReadonlySet<string> = new Set([
-  "target",
-  "scenario",
-  "backend",
-  "workers",
-  "erase",
-  "systemAlertHandling",
-  "headed",
-  "tag",
-  "exclude",
-  "browser",
-  "browsers",
-  "udid",
-  "logPredicate",
-  "logSubsystem",
-]);
-const TAG = /^[A-Za-z0-9_.:-]+$/;
-/** A simulator udid or name (`iPhone 16 (bajutsu 1)`): never an option, never a control char. */
-const DEVICE = /^[A-Za-z0-9][A-Za-z0-9 ._():'’-]{0,127}$/;
-const MAX_WORKERS = 64;
+const UNSUPPORTED = ["alertInstruction", "evidence_prefix"];
+/** Longest text a field may hold. */
+const MAX_TEXT = 1000;
+
+/** The options a request sets, each under its name and its older spellings. */
+const FIELDS: ReadonlyMap<string, RunOption> = new Map(
+  RUN_OPTIONS.filter((o) => o.serve === "field").flatMap((o) => [
+    [o.name, o] as const,
+    ...(o.aliases ?? []).map((a) => [attributeOf(a), o] as const),
+  ]),
+);
+/** Options serve sets on every run itself. */
+const SERVER_SET: ReadonlyMap<string, RunOption> = new Map(
+  RUN_OPTIONS.filter((o) => o.serve === "server").map((o) => [o.name, o]),
+);
 
 /** True when `s` holds a C0 control character (a line break would split an argv). */
 function hasControl(s: string): boolean {
@@ -73,16 +56,58 @@ function listField(body: Record<string, unknown>, field: string): string[] | und
   return items.map((s) => s.trim()).filter((s) => s !== "");
 }
 
-function boolField(body: Record<string, unknown>, field: string): boolean | undefined {
+/** The checked value of `option` given as `field`, or undefined when it is absent or empty. */
+function optionValue(
+  body: Record<string, unknown>,
+  field: string,
+  option: RunOption,
+): RunOptionValue | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== "boolean") throw badRequest(`${field}: expected true or false`);
-  return v;
+  switch (option.kind) {
+    case "boolean":
+      if (typeof v !== "boolean") throw badRequest(`${field}: expected true or false`);
+      return v;
+    case "int":
+      if (typeof v !== "number" || !Number.isInteger(v) || v < option.min || v > option.max) {
+        throw badRequest(`${field}: expected an integer from ${option.min} to ${option.max}`);
+      }
+      return v;
+    case "text":
+      if (v === "") return undefined;
+      if (typeof v !== "string" || v.length > MAX_TEXT || hasControl(v)) {
+        throw badRequest(`${field}: expected one line of text`);
+      }
+      if (option.form && !option.form.valid(v)) {
+        throw badRequest(`${field}: expected ${option.form.expected}`);
+      }
+      return v;
+    case "list": {
+      const items = listField(body, field)!;
+      if (items.length === 0) return undefined;
+      const rule = option.items;
+      const bad = rule === undefined
+        ? undefined
+        : "pattern" in rule
+        ? items.find((t) => !rule.pattern.test(t))
+        : items.find((t) => !rule.choices.includes(t));
+      if (rule !== undefined && bad !== undefined) {
+        throw badRequest(
+          "pattern" in rule
+            ? `${field}: invalid ${rule.noun} ${JSON.stringify(bad)}`
+            : `${field}: unknown ${rule.noun} ${JSON.stringify(bad)} (known: ${
+              rule.choices.join(", ")
+            })`,
+        );
+      }
+      return items;
+    }
+  }
 }
 
 /**
- * Checks a decoded JSON body. Unknown fields and fields this runner does not support are 400s,
- * so a client never believes an option took effect when it did not.
+ * Checks a decoded JSON body. Unknown fields, fields serve sets itself and fields this runner
+ * does not support are 400s, so a client never believes an option took effect when it did not.
  */
 export function parseRunBody(body: unknown): RunSpec {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -93,7 +118,11 @@ export function parseRunBody(body: unknown): RunSpec {
     if (UNSUPPORTED.includes(key)) {
       throw badRequest(`${key}: not supported by this version of bajutsu run`, "E_UNSUPPORTED");
     }
-    if (!KNOWN.has(key)) throw badRequest(`${key}: unknown field`);
+    const serverSet = SERVER_SET.get(key);
+    if (serverSet) throw badRequest(`${key}: set by serve (${serverSet.serveWhy})`);
+    if (key !== "target" && key !== "scenario" && !FIELDS.has(key)) {
+      throw badRequest(`${key}: unknown field`);
+    }
   }
   if (typeof b.target !== "string" || b.target.trim() === "") {
     throw badRequest("target: required (a target name of the config)");
@@ -109,64 +138,14 @@ export function parseRunBody(body: unknown): RunSpec {
   if (scenarios === undefined || scenarios.length === 0) {
     throw badRequest("scenario: required (a .yaml file of the target's scenarios folder)");
   }
-  const spec: RunSpec = {
-    target: b.target,
-    scenarios,
-    tags: listField(b, "tag") ?? [],
-    exclude: listField(b, "exclude") ?? [],
-  };
-  for (const [field, tags] of [["tag", spec.tags], ["exclude", spec.exclude]] as const) {
-    const bad = tags.find((t) => !TAG.test(t));
-    if (bad !== undefined) throw badRequest(`${field}: invalid tag ${JSON.stringify(bad)}`);
+  const options: Record<string, RunOptionValue> = {};
+  // Declaration order, so an option given under two spellings keeps its first (the flag's own).
+  for (const [field, option] of FIELDS) {
+    if (options[option.name] !== undefined) continue;
+    const value = optionValue(b, field, option);
+    if (value !== undefined) options[option.name] = value;
   }
-  const backend = listField(b, "backend");
-  if (backend !== undefined && backend.length > 0) {
-    const bad = backend.find((t) => !BACKEND_TOKENS.includes(t));
-    if (bad !== undefined) {
-      throw badRequest(
-        `backend: unknown backend token ${JSON.stringify(bad)} (known: ${
-          BACKEND_TOKENS.join(", ")
-        })`,
-      );
-    }
-    spec.backend = backend;
-  }
-  if (b.workers !== undefined && b.workers !== null) {
-    const w = b.workers;
-    if (typeof w !== "number" || !Number.isInteger(w) || w < 1 || w > MAX_WORKERS) {
-      throw badRequest(`workers: expected an integer from 1 to ${MAX_WORKERS}`);
-    }
-    spec.workers = w;
-  }
-  spec.erase = boolField(b, "erase");
-  spec.systemAlertHandling = boolField(b, "systemAlertHandling");
-  spec.headed = boolField(b, "headed");
-  const browsers = listField(b, "browsers") ?? listField(b, "browser");
-  if (browsers !== undefined && browsers.length > 0) {
-    const field = b.browsers !== undefined ? "browsers" : "browser";
-    const bad = browsers.find((e) => !(BROWSERS as readonly string[]).includes(e));
-    if (bad !== undefined) {
-      throw badRequest(
-        `${field}: unknown browser engine ${JSON.stringify(bad)} (known: ${BROWSERS.join(", ")})`,
-      );
-    }
-    spec.browsers = browsers;
-  }
-  const udids = listField(b, "udid");
-  if (udids !== undefined && udids.length > 0) {
-    const bad = udids.find((u) => !DEVICE.test(u));
-    if (bad !== undefined) throw badRequest(`udid: invalid device ${JSON.stringify(bad)}`);
-    spec.udids = udids;
-  }
-  for (const field of ["logPredicate", "logSubsystem"] as const) {
-    const v = b[field];
-    if (v === undefined || v === null || v === "") continue;
-    if (typeof v !== "string" || v.length > 1000 || hasControl(v)) {
-      throw badRequest(`${field}: expected one line of text`);
-    }
-    spec[field] = v;
-  }
-  return spec;
+  return { target: b.target, scenarios, options };
 }
 
 /**

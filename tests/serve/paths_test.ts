@@ -91,14 +91,16 @@ Deno.test("run body: required fields, types, unknown and unsupported fields name
   assert.deepEqual(ok, {
     target: "app",
     scenarios: ["a.yaml", "b.yaml"],
-    tags: ["smoke", "fast"],
-    exclude: ["broken"],
-    backend: ["fake"],
-    workers: 2,
-    erase: false,
-    headed: true,
-    systemAlertHandling: true,
-    browsers: ["chromium", "firefox"],
+    options: {
+      tag: ["smoke", "fast"],
+      exclude: ["broken"],
+      backend: ["fake"],
+      workers: 2,
+      erase: false,
+      headed: true,
+      systemAlertHandling: true,
+      browser: ["chromium", "firefox"],
+    },
   });
   assert.deepEqual(parseRunBody({ target: "t", scenario: "a.yaml" }).scenarios, ["a.yaml"]);
   const device = parseRunBody({
@@ -108,12 +110,12 @@ Deno.test("run body: required fields, types, unknown and unsupported fields name
     logPredicate: 'subsystem == "com.example.shop"',
     logSubsystem: "com.example.shop",
   });
-  assert.deepEqual(device.udids, [
+  assert.deepEqual(device.options.udid, [
     "iPhone 16 (bajutsu 1)",
     "6B2B7A8E-1C55-4F0E-9D3A-2E7C1F0B9A11",
   ]);
-  assert.equal(device.logPredicate, 'subsystem == "com.example.shop"');
-  assert.equal(device.logSubsystem, "com.example.shop");
+  assert.equal(device.options.logPredicate, 'subsystem == "com.example.shop"');
+  assert.equal(device.options.logSubsystem, "com.example.shop");
   const cases: [unknown, RegExp][] = [
     [null, /^body:/],
     [[], /^body:/],
@@ -136,7 +138,8 @@ Deno.test("run body: required fields, types, unknown and unsupported fields name
     [{ target: "t", scenario: "a.yaml", udid: "-rf" }, /^udid: invalid device "-rf"/],
     [{ target: "t", scenario: "a.yaml", udid: ["a\nb"] }, /^udid: invalid device/],
     [{ target: "t", scenario: "a.yaml", logPredicate: 3 }, /^logPredicate: expected one line/],
-    [{ target: "t", scenario: "a.yaml", network: false }, /^network: not supported/],
+    [{ target: "t", scenario: "a.yaml", network: "off" }, /^network: expected true or false/],
+    [{ target: "t", scenario: "a.yaml", runsDir: "/tmp" }, /^runsDir: set by serve/],
     [{ target: "t", scenario: "a.yaml", evidence_prefix: "x/" }, /^evidence_prefix: not supported/],
     [{ target: "t", scenario: "a.yaml", turbo: true }, /^turbo: unknown field/],
   ];

@@ -91,6 +91,40 @@ Deno.test("a real run through the API: live lines, verdict, history, report, arc
   }
 });
 
+Deno.test("a real run through the API takes run's options: workers 256, no network, zip", async () => {
+  const s = await startTestServe({ cancelGraceS: GRACE_S });
+  try {
+    const over = await call(
+      `${s.url}/api/run`,
+      post({ target: "app", scenario: "quick.yaml", workers: 257 }),
+    );
+    assert.deepEqual([over.status, over.body.error], [
+      400,
+      "workers: expected an integer from 1 to 256",
+    ]);
+    const { body } = await call(
+      `${s.url}/api/run`,
+      post({
+        target: "app",
+        scenario: "quick.yaml",
+        tag: "smoke",
+        workers: 256,
+        network: false,
+        zip: true,
+      }),
+    );
+    const sse = await (await fetch(`${s.url}/api/jobs/${body.jobId}/events`)).text();
+    const view = doneView(sse);
+    assert.deepEqual([view.status, view.exitCode, view.ok], ["done", 0, true], sse);
+    const runId = view.runId as string;
+    assert.ok((await Deno.stat(join(s.runsDir, `${runId}.zip`))).isFile, "--zip wrote the zip");
+    const runs = (await call(`${s.url}/api/runs`)).body.runs as Record<string, unknown>[];
+    assert.deepEqual(runs.map((r) => r.id), [runId], "the zip beside the run is not a run");
+  } finally {
+    await s.stop();
+  }
+});
+
 Deno.test("cancelling a long run: SIGTERM, complete report, history shows it cancelled", async () => {
   const s = await startTestServe({ cancelGraceS: GRACE_S });
   try {

@@ -3,26 +3,19 @@
  *
  * @module
  */
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import type { CliIo } from "../program.ts";
 import { printableIo } from "../../text/printable.ts";
 import { silentProgress, stderrProgress, useColor } from "../../runner/progress.ts";
-import { MAX_SHARDS, parseShard } from "../../runner/shards.ts";
+import { parseShard } from "../../runner/shards.ts";
 import { loadDotenv, overlayEnv } from "../../config/dotenv.ts";
 import { DotenvError } from "../../config/errors.ts";
 import { EXIT_USAGE } from "../../runner/exit_codes.ts";
-import { CliOptionError, parseIntOption } from "../option_error.ts";
+import { CliOptionError } from "../option_error.ts";
 import { addInertRunFlags, inertFlagWarnings } from "../inert_run_flags.ts";
+import { addRunOptions, checkRunFlags } from "../run_flags.ts";
 
-/** The most parallel lanes a run takes (docs/run-limits.md). */
-export const MAX_WORKERS = 256;
-
-const list = (v: string, prev: string[] = []) => [
-  ...prev,
-  ...v.split(",").map((s) => s.trim()).filter(Boolean),
-];
-const collect = (v: string, prev: string[] = []) => [...prev, v];
-
+/** The flags once checked (src/runner/run_options.ts declares them, aliases folded in). */
 interface RunFlags {
   config: string;
   target?: string;
@@ -32,73 +25,32 @@ interface RunFlags {
   runsDir: string;
   erase?: boolean;
   backend?: string[];
-  workers: string;
+  workers: number;
   browser?: string[];
-  browsers?: string[];
   headed?: boolean;
   network?: boolean;
   shard?: string;
   timings?: string;
   baseUrl?: string;
   systemAlertHandling?: boolean;
-  alertHandling?: boolean;
-  dismissAlerts?: boolean;
-  progress?: boolean;
   udid?: string[];
   logPredicate?: string;
   logSubsystem?: string;
+  progress?: boolean;
   zip?: boolean;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
   // Flags, paths and error messages can hold author text: one printable line each (docs/cli.md).
   const io = printableIo(rawIo);
-  const command = program
-    .command("run")
-    .description("run scenarios against a target and write the reports")
-    .option("-c, --config <path>", "config file", "bajutsu.config.yaml")
-    .option("-t, --target <name>", "target in the config (optional when it has only one)")
-    .option("-s, --scenario <path>", "scenario file or folder (repeatable)", collect)
-    .option("--tag <tags>", "keep scenarios carrying any of these tags (comma list)", list)
-    .option("--exclude <tags>", "drop scenarios carrying any of these tags (comma list)", list)
-    .option("--runs-dir <dir>", "where runs are written", "runs")
-    .option("--erase", "erase the device before every scenario")
-    .option("--no-erase", "never erase (also skips the forced erase of a crash retry)")
-    .option("--backend <tokens>", "backend tokens, e.g. web or fake (comma list)", list)
-    .option("--workers <n>", `parallel lanes, 1–${MAX_WORKERS} (web: browser contexts)`, "1")
-    .option("--browser <engines>", "web engine(s); several = a cross-browser matrix", list)
-    .addOption(new Option("--browsers <engines>", "alias of --browser").argParser(list).hideHelp())
-    .option("--headed", "show the browser window (web)")
-    .option("--no-headed", "run the browser headless whatever the config says (web)")
-    .option("--network", "collect network traffic and apply the target's mocks (default on)")
-    .option("--no-network", "neither collect network traffic nor apply mocks")
-    .option("--shard <i/n>", `run shard i of n ≤ ${MAX_SHARDS} (deterministic partition)`)
-    .option("--timings <path>", "a previous manifest or runs dir: partition shards by duration")
-    .option("--base-url <url>", "override the web target's baseUrl")
-    .option("--system-alert-handling", "dismiss system alerts that block a step (default on)")
-    .option("--no-system-alert-handling", "never dismiss system alerts")
-    // The reference runner's older spellings of the same switch.
-    .addOption(new Option("--alert-handling").hideHelp())
-    .addOption(new Option("--no-alert-handling").hideHelp())
-    .addOption(new Option("--dismiss-alerts").hideHelp())
-    .addOption(new Option("--no-dismiss-alerts").hideHelp())
-    .option(
-      "--udid <devices>",
-      "devices to run on: udids, serials or simulator names (comma list = a pool; default: " +
-        "the booted simulator or the attached device)",
-      list,
-    )
-    .option("--log-predicate <predicate>", "iOS device log filter (log stream --predicate)")
-    .option("--log-subsystem <subsystem>", "iOS device log of this subsystem (no predicate given)")
-    .option("--progress", "also print each step as a line on stderr when it is not a terminal")
-    .option("--no-progress", "print no progress lines at all (only warnings and the verdict)")
-    .option(
-      "--zip",
-      "after the verdict, also write <runs-dir>/<runId>.zip (never changes the exit code)",
-    );
+  const command = addRunOptions(
+    program
+      .command("run")
+      .description("run scenarios against a target and write the reports"),
+  );
   addInertRunFlags(command)
-    .action(async (flags: RunFlags) => {
-      for (const line of inertFlagWarnings(flags as unknown as Record<string, unknown>)) {
+    .action(async (raw: Record<string, unknown>) => {
+      for (const line of inertFlagWarnings(raw)) {
         io.stderr(`warning: ${line}`);
       }
       // `.env` values reach the run through its environment getter, never Deno.env.
@@ -113,14 +65,9 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         io.stderr(err.message);
         return setExit(EXIT_USAGE);
       }
-      let workers: number;
-      let shard;
+      let flags: RunFlags;
       try {
-        workers = parseIntOption("--workers", flags.workers, 1, MAX_WORKERS);
-        shard = flags.shard ? parseShard(flags.shard) : undefined;
-        if (shard === null) {
-          throw new CliOptionError("--shard", `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}`, flags.shard!);
-        }
+        flags = checkRunFlags(raw) as unknown as RunFlags;
       } catch (err) {
         if (!(err instanceof CliOptionError)) throw err;
         io.stderr(`${err.code} ${err.message}`);
@@ -137,15 +84,14 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         runsDir: flags.runsDir,
         erase: flags.erase,
         backend: flags.backend,
-        workers,
-        browsers: flags.browser ?? flags.browsers,
+        workers: flags.workers,
+        browsers: flags.browser,
         headed: flags.headed,
         network: flags.network,
-        shard,
+        shard: flags.shard ? parseShard(flags.shard) ?? undefined : undefined,
         timings: flags.timings,
         baseUrl: flags.baseUrl,
-        systemAlertHandling: flags.systemAlertHandling ?? flags.alertHandling ??
-          flags.dismissAlerts,
+        systemAlertHandling: flags.systemAlertHandling,
         udids: flags.udid,
         logPredicate: flags.logPredicate,
         logSubsystem: flags.logSubsystem,

@@ -4,6 +4,10 @@
  *
  * @module
  */
+import { intOption } from "../../runner/run_options.ts";
+
+// The form takes the limits `POST /api/run` checks (src/runner/run_options.ts).
+const workers = intOption("workers");
 
 // deno-fmt-ignore
 export const INDEX_HTML = String.raw`<!doctype html>
@@ -51,7 +55,7 @@ export const INDEX_HTML = String.raw`<!doctype html>
         <p id="scenario-empty" class="muted" data-testid="run.empty" hidden>No scenario files.</p>
       </fieldset>
       <div class="row">
-        <label>Workers <input id="workers" type="number" min="1" max="16" value="1" data-testid="run.workers"></label>
+        <label>Workers <input id="workers" type="number" min="${workers.min}" max="${workers.max}" value="${workers.default}" data-testid="run.workers"></label>
         <label id="headed-label"><input id="headed" type="checkbox" data-testid="run.headed"> headed</label>
         <button id="run" type="button" class="primary" data-testid="run.start">Run</button>
       </div>
