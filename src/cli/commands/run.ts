@@ -16,6 +16,11 @@ import { addInertRunFlags, inertFlagWarnings } from "../inert_run_flags.ts";
 
 /** The most parallel lanes a run takes (docs/run-limits.md). */
 export const MAX_WORKERS = 256;
+/** The most attempts `--repeat` makes of each scenario, and re-runs `--retries` allows. */
+export const MAX_REPEAT = 100;
+export const MAX_RETRIES = 10;
+/** `--seed` is 32 bits. */
+const MAX_SEED = 0xffffffff;
 
 const list = (v: string, prev: string[] = []) => [
   ...prev,
@@ -48,6 +53,9 @@ interface RunFlags {
   logPredicate?: string;
   logSubsystem?: string;
   zip?: boolean;
+  repeat?: string;
+  retries?: string;
+  seed?: string;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -95,7 +103,10 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
     .option(
       "--zip",
       "after the verdict, also write <runs-dir>/<runId>.zip (never changes the exit code)",
-    );
+    )
+    .option("--repeat <n>", `run each scenario n times, 1–${MAX_REPEAT}: a flakiness verdict`)
+    .option("--retries <n>", `run a failed scenario again up to n times, 1–${MAX_RETRIES}`)
+    .option("--seed <n>", "the order of --repeat's attempts (default: a fresh seed, printed)");
   addInertRunFlags(command)
     .action(async (flags: RunFlags) => {
       for (const line of inertFlagWarnings(flags as unknown as Record<string, unknown>)) {
@@ -115,8 +126,10 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
       }
       let workers: number;
       let shard;
+      let repeats;
       try {
         workers = parseIntOption("--workers", flags.workers, 1, MAX_WORKERS);
+        repeats = repeatFlags(flags);
         shard = flags.shard ? parseShard(flags.shard) : undefined;
         if (shard === null) {
           throw new CliOptionError("--shard", `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}`, flags.shard!);
@@ -150,6 +163,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         logPredicate: flags.logPredicate,
         logSubsystem: flags.logSubsystem,
         zip: flags.zip,
+        ...repeats,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
@@ -162,4 +176,23 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
       });
       setExit(code);
     });
+}
+
+/** `--repeat`, `--retries` and `--seed` (docs/cli.md#repeat-and-retries), checked together. */
+function repeatFlags(flags: RunFlags): { repeat?: number; retries?: number; seed?: number } {
+  if (flags.repeat !== undefined && flags.retries !== undefined) {
+    throw new CliOptionError("--retries", "left out when --repeat is given", flags.retries);
+  }
+  if (flags.seed !== undefined && flags.repeat === undefined) {
+    throw new CliOptionError("--seed", "given with --repeat", flags.seed);
+  }
+  return {
+    ...(flags.repeat !== undefined
+      ? { repeat: parseIntOption("--repeat", flags.repeat, 1, MAX_REPEAT) }
+      : {}),
+    ...(flags.retries !== undefined
+      ? { retries: parseIntOption("--retries", flags.retries, 1, MAX_RETRIES) }
+      : {}),
+    ...(flags.seed !== undefined ? { seed: parseIntOption("--seed", flags.seed, 0, MAX_SEED) } : {}),
+  };
 }
