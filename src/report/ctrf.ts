@@ -149,7 +149,9 @@ function repeatedTest(g: ManifestFlakyScenario, results: readonly ManifestScenar
   t.status = g.verdict === "stable-pass" ? "passed" : "failed";
   t.duration = ms(attempts.reduce((sum, a) => sum + a.duration_s, 0));
   if (g.verdict !== "stable-pass") {
-    t.message = `${g.verdict}: ${g.fails} of ${g.attempts} attempts failed: ${g.reasons.join("; ")}`;
+    t.message = `${g.verdict}: ${g.fails} of ${g.attempts} attempts failed: ${
+      g.reasons.join("; ")
+    }`;
   }
   t.flaky = g.verdict === "flaky";
   t.retries = g.attempts - 1;

@@ -87,19 +87,27 @@ function repeatedTestcase(
     const message = `${g.verdict}: ${g.fails} of ${g.attempts} attempts failed: ${
       g.reasons.join("; ")
     }`;
-    const details = failed.map((a) => `attempt ${a.repetition ?? 1} (${a.sid}):\n${failureDetails(a)}`);
+    const details = failed.map((a) =>
+      `attempt ${a.repetition ?? 1} (${a.sid}):\n${failureDetails(a)}`
+    );
     body += `<failure message="${xmlAttr(message)}">${xmlText(details.join("\n"))}</failure>`;
   }
   const out = attempts.map((a) =>
-    `attempt ${a.repetition ?? 1}: ${a.ok ? "passed" : `failed — ${a.failure ?? "failed"}`} (${a.sid})`
+    `attempt ${a.repetition ?? 1}: ${
+      a.ok ? "passed" : `failed — ${a.failure ?? "failed"}`
+    } (${a.sid})`
   );
   const shown = failed.length > 0 ? failed : attempts.slice(-1);
   for (const a of shown) {
-    const attached = [...stepArtifacts(a), ...a.artifacts].filter((x) => ATTACHED_KINDS.has(x.kind));
+    const attached = [...stepArtifacts(a), ...a.artifacts].filter((x) =>
+      ATTACHED_KINDS.has(x.kind)
+    );
     for (const x of attached) out.push(`[[ATTACHMENT|${prefix}${x.name}]]`);
   }
   body += `<system-out>${xmlText(out.join("\n") + "\n")}</system-out>`;
-  return `<testcase name="${xmlAttr(g.scenario)}" classname="${xmlAttr(classname)}">${body}</testcase>`;
+  return `<testcase name="${xmlAttr(g.scenario)}" classname="${
+    xmlAttr(classname)
+  }">${body}</testcase>`;
 }
 
 function testcase(r: ManifestScenario, prefix: string): string {

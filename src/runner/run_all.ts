@@ -23,7 +23,7 @@ import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budg
 import type { Lease, LeaseFn } from "./lease.ts";
 import { attemptSid, scenarioSid } from "./sid.ts";
 import { dispatchOrder } from "./dispatch_order.ts";
-import { type RepeatPlan, repeatOrder } from "./repeat_order.ts";
+import { repeatOrder, type RepeatPlan } from "./repeat_order.ts";
 import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
 import { errorLine } from "../text/error_line.ts";
 
@@ -412,9 +412,11 @@ export async function runAll(
   const guarded = async (i: number, repetition: number | null): Promise<ScenarioRecord> => {
     const s = scenarios[i];
     const sid = repetition === null ? scenarioSid(i, s.name) : attemptSid(i, s.name, repetition);
-    const label = repetition === null ? s.name : `${s.name} (attempt ${repetition}/${
-      repeat!.mode === "repeat" ? repeat!.count : repeat!.count + 1
-    })`;
+    const label = repetition === null
+      ? s.name
+      : `${s.name} (attempt ${repetition}/${
+        repeat!.mode === "repeat" ? repeat!.count : repeat!.count + 1
+      })`;
     let rec: ScenarioRecord;
     try {
       rec = await runOne(i, s, sid, label);
@@ -433,9 +435,11 @@ export async function runAll(
       const rec = await guarded(i, k);
       const retryable = !rec.result.ok && (rec.attempts ?? 0) > 0 && !cancel.cancelled && !abort;
       if (!retryable || k > repeat!.count) return;
-      log(`↻ ${scenarios[i].name}: failed; running it again on a fresh lease (attempt ${k + 1}/${
-        repeat!.count + 1
-      })`);
+      log(
+        `↻ ${scenarios[i].name}: failed; running it again on a fresh lease (attempt ${k + 1}/${
+          repeat!.count + 1
+        })`,
+      );
     }
   };
 

@@ -193,6 +193,8 @@ function repeatFlags(flags: RunFlags): { repeat?: number; retries?: number; seed
     ...(flags.retries !== undefined
       ? { retries: parseIntOption("--retries", flags.retries, 1, MAX_RETRIES) }
       : {}),
-    ...(flags.seed !== undefined ? { seed: parseIntOption("--seed", flags.seed, 0, MAX_SEED) } : {}),
+    ...(flags.seed !== undefined
+      ? { seed: parseIntOption("--seed", flags.seed, 0, MAX_SEED) }
+      : {}),
   };
 }

@@ -52,7 +52,13 @@ export function readLaunchCycle(
   const initial = strList(ctx, initialNode, "launchCycle.initial");
   if (counter === undefined || initial === undefined) return undefined;
   if (initial.length === 0) {
-    return report(ctx, initialNode.pos, "E_CONFIG", "launchCycle.initial", "list at least one screen");
+    return report(
+      ctx,
+      initialNode.pos,
+      "E_CONFIG",
+      "launchCycle.initial",
+      "list at least one screen",
+    );
   }
   let ok = true;
   if (initialNode.kind === "seq") {
