@@ -77,7 +77,8 @@ async function dispatch(
   const { engines } = plan.backend;
   if (plan.repeat?.mode === "repeat") {
     run.io.stderr(
-      `repeat: each scenario ${plan.repeat.count} times, seed ${plan.repeat.seed} ` +
+      `repeat: each scenario ${plan.repeat.count} time${plan.repeat.count === 1 ? "" : "s"}, ` +
+        `seed ${plan.repeat.seed} ` +
         `(replay this order with --seed ${plan.repeat.seed})`,
     );
   }
