@@ -14,7 +14,7 @@ import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.t
 import { annotationFor } from "./github_annotations.ts";
 import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
 import { portableRecord } from "./report_records.ts";
-import { baseSid, scenarioSid } from "./sid.ts";
+import { attemptSid, scenarioSid } from "./sid.ts";
 import { flakinessLines } from "./flakiness_lines.ts";
 import type { RunPlan } from "./run_plan.ts";
 import type { StartedRun } from "./run_start.ts";
@@ -131,11 +131,25 @@ export async function loadReportWriter(): Promise<ReportWriter> {
 
 /**
  * The scenario each record ran (a record's sid names its scenario, on every engine; an attempt's
- * sid is its scenario's plus `-attempt-<k>`).
+ * sid names its scenario and attempt).
  */
 function scenariosBySid(scenarios: Scenario[]): (r: ScenarioRecord) => Scenario {
-  const bySid = new Map(scenarios.map((s, i) => [scenarioSid(i, s.name), s]));
-  return (r) => (r.repetition === undefined ? bySid.get(r.sid) : bySid.get(baseSid(r.sid)))!;
+  // One map per attempt number met, built on first use.
+  const byAttempt = new Map<number | undefined, Map<string, Scenario>>();
+  return (r) => {
+    let bySid = byAttempt.get(r.repetition);
+    if (!bySid) {
+      const k = r.repetition;
+      bySid = new Map(
+        scenarios.map((
+          s,
+          i,
+        ) => [k === undefined ? scenarioSid(i, s.name) : attemptSid(i, s.name, k), s]),
+      );
+      byAttempt.set(k, bySid);
+    }
+    return bySid.get(r.sid)!;
+  };
 }
 
 /** A whole-session recording lands at teardown; list it where it exists. */

@@ -1,19 +1,17 @@
 /**
- * Scenario directory ids: `<NN>-<slug>` (docs/reports.md#the-run-folder), and `<NN>-<slug>-attempt-<k>`
- * for each attempt of a repeated scenario (docs/reports.md#flakiness). One definition, shared with
- * the sink.
+ * Scenario directory ids: `<NN>-<slug>` (docs/reports.md#the-run-folder), and
+ * `<NN>-<slug>-attempt-<k>` for each attempt of a repeated scenario (docs/reports.md#flakiness).
+ * One definition, shared with the sink.
  *
  * @module
  */
-import { scenarioDirName } from "../evidence/layout.ts";
+import { boundDirName, slugify } from "../evidence/layout.ts";
 
 export { scenarioDirName as scenarioSid, slugify } from "../evidence/layout.ts";
 
-/** What follows a scenario's sid in each of its attempts' folder names. */
-const ATTEMPT_SUFFIX = /-attempt-\d+$/;
-
 /**
- * The evidence folder of one attempt of a scenario under `--repeat`/`--retries`.
+ * The evidence folder of one attempt of a scenario under `--repeat`/`--retries`, bounded like every
+ * folder name (docs/reports.md#evidence-folder-names; the hash covers the attempt too).
  *
  * @example
  * ```ts
@@ -21,17 +19,8 @@ const ATTEMPT_SUFFIX = /-attempt-\d+$/;
  * ```
  */
 export function attemptSid(index: number, name: string, attempt: number): string {
-  return `${scenarioDirName(index, name)}-attempt-${attempt}`;
-}
-
-/**
- * The scenario sid an attempt's folder name belongs to (the name itself when it is none).
- *
- * @example
- * ```ts
- * baseSid("00-log-in-attempt-2"); // "00-log-in"
- * ```
- */
-export function baseSid(sid: string): string {
-  return sid.replace(ATTEMPT_SUFFIX, "");
+  return boundDirName(
+    `${String(index).padStart(2, "0")}-${slugify(name)}-attempt-${attempt}`,
+    `${name}\u0000attempt ${attempt}`,
+  );
 }
