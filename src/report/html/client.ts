@@ -944,15 +944,16 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const det = ev.target as HTMLDetailsElement;
     if (det.open && det.classList.contains("scn")) build(det);
   }, true);
-  // A link to a block (the flakiness table's attempts, the matrix) opens it, evidence and all.
-  const openLinked = () => {
-    const det = doc.getElementById(decodeURIComponent(doc.location.hash.slice(1)));
+  // A link to a block (the flakiness table's attempts, the matrix) opens it, evidence and all,
+  // also when the address already ends in that block's id.
+  doc.addEventListener("click", (ev) => {
+    const link = (ev.target as Element | null)?.closest?.('a[href^="#s"]');
+    const det = link ? doc.getElementById(link.getAttribute("href")!.slice(1)) : null;
     if (det instanceof HTMLDetailsElement && det.classList.contains("scn")) {
       det.open = true;
       build(det);
     }
-  };
-  doc.defaultView?.addEventListener("hashchange", openLinked);
+  });
   const only = doc.getElementById("only-failures") as HTMLInputElement;
   only.addEventListener("change", () => list.classList.toggle("only-fail", only.checked));
   const setAll = (open: boolean) =>
