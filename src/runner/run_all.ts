@@ -217,7 +217,12 @@ export async function runAll(
     return failure;
   };
 
-  const runOne = async (i: number, s: Scenario, sid: string, label: string) => {
+  const runOne = async (
+    i: number,
+    s: Scenario,
+    sid: string,
+    label: string,
+  ): Promise<ScenarioRecord> => {
     if (cancel.cancelled) return bare(i, s, CANCELLED, sid);
     if (abort) return bare(i, s, `aborted: ${message(abort)}`, sid);
     const unsupported = opts.preflight?.(s, i) ?? null;
