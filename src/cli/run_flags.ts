@@ -38,7 +38,9 @@ function negated(flag: string): string {
 export function addRunOptions(command: Command): Command {
   for (const option of RUN_OPTIONS) {
     const main = new Option(spelling(option, option.flag, option.short), option.doc);
-    if (option.kind === "int") main.default(String(option.default));
+    if (option.kind === "int" && option.default !== undefined) {
+      main.default(String(option.default));
+    }
     if (option.kind === "text" && option.default !== undefined) main.default(option.default);
     if (option.kind === "list") {
       main.argParser(option.separator === "comma" ? commaList : repeated);

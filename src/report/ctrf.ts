@@ -1,7 +1,9 @@
 /**
  * ctrf.json (docs/reports.md#ctrfjson): the Common Test Report Format projection of the manifest. A
  * pure function of the manifest alone (start time from the run id, no clock, no host info), so a
- * re-render reproduces it byte for byte.
+ * re-render reproduces it byte for byte. A run with `--repeat`/`--retries` has one test per
+ * scenario over all its attempts: `flaky`, `retries`, the earlier attempts in `retryAttempts` and
+ * the verdict in `extra.flakiness` (docs/reports.md#flakiness).
  *
  * @module
  */
@@ -13,6 +15,7 @@ import type {
   ManifestStep,
 } from "./manifest_types.ts";
 import { parseRunId } from "./run_id.ts";
+import type { ManifestFlakyScenario } from "./flakiness.ts";
 import { failureDetails, stepArtifacts } from "./step_lines.ts";
 
 type Json = Record<string, unknown>;
@@ -54,7 +57,10 @@ const status = (ok: boolean): Status => (ok ? "passed" : "failed");
 export function ctrfJson(manifest: Manifest): Json {
   const started = parseRunId(manifest.runId);
   const results = manifest.scenarios;
-  const passed = results.filter((r) => r.ok).length;
+  const tests = manifest.flakiness
+    ? manifest.flakiness.scenarios.map((g) => repeatedTest(g, results))
+    : results.map(test);
+  const passed = tests.filter((t) => t.status === "passed").length;
   // Sum seconds first and round once, so per-test rounding never drifts the total.
   const duration = ms(results.reduce((t, r) => t + r.duration_s, 0));
   const start = started ? started.getTime() : 0;
@@ -64,9 +70,9 @@ export function ctrfJson(manifest: Manifest): Json {
   const inner: Json = {
     tool,
     summary: {
-      tests: results.length,
+      tests: tests.length,
       passed,
-      failed: results.length - passed,
+      failed: tests.length - passed,
       skipped: 0,
       pending: 0,
       other: 0,
@@ -74,11 +80,15 @@ export function ctrfJson(manifest: Manifest): Json {
       stop: start + duration,
       duration,
     },
-    tests: results.map(test),
+    tests,
   };
   const commit = manifest.provenance?.gitRevision;
   if (typeof commit === "string" && commit) inner.environment = { commit };
   if (manifest.matrix) inner.extra = { matrix: manifest.matrix };
+  if (manifest.flakiness) {
+    const { mode, count, seed } = manifest.flakiness;
+    inner.extra = { ...(inner.extra as Json | undefined), repeat: { mode, count, seed } };
+  }
   const doc: Json = { reportFormat: "CTRF", specVersion: "0.0.0", generatedBy: "bajutsu" };
   if (started) doc.timestamp = started.toISOString().replace(".000Z", "Z");
   doc.results = inner;
@@ -122,6 +132,42 @@ function test(r: ManifestScenario): Json {
   if (device) t.device = device;
   t.attachments = [...r.artifacts, ...stepArtifacts(r)].map(attachment);
   t.extra = testExtra(r);
+  return t;
+}
+
+/**
+ * One scenario over its attempts: the last attempt's test, `passed` only when every attempt
+ * passed (a flaky scenario is failed and `flaky: true`, never a plain pass), the earlier attempts
+ * as `retryAttempts`, and the attempts' sum as its duration.
+ */
+function repeatedTest(g: ManifestFlakyScenario, results: readonly ManifestScenario[]): Json {
+  const attempts = results
+    .filter((s) => s.scenario === g.scenario && s.engine === g.engine)
+    .sort((a, b) => (a.repetition ?? 1) - (b.repetition ?? 1));
+  const tests = attempts.map(test);
+  const t: Json = { ...tests[tests.length - 1] };
+  t.status = g.verdict === "stable-pass" ? "passed" : "failed";
+  t.duration = ms(attempts.reduce((sum, a) => sum + a.duration_s, 0));
+  if (g.verdict !== "stable-pass") {
+    t.message = `${g.verdict}: ${g.fails} of ${g.attempts} attempts failed: ${
+      g.reasons.join("; ")
+    }`;
+  }
+  t.flaky = g.verdict === "flaky";
+  t.retries = g.attempts - 1;
+  t.retryAttempts = tests.slice(0, -1);
+  t.extra = {
+    ...(t.extra as Json),
+    flakiness: {
+      verdict: g.verdict,
+      passes: g.passes,
+      fails: g.fails,
+      flip_rate: g.flip_rate,
+      reasons: g.reasons,
+      sids: g.sids,
+      failed_sids: g.failed_sids,
+    },
+  };
   return t;
 }
 

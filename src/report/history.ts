@@ -14,6 +14,7 @@ import type { Manifest } from "./manifest_types.ts";
 import { runFolderNames } from "./run_id.ts";
 import { RUNS_INDEX_MARKER } from "./runs_index_marker.ts";
 import { isFile } from "../fs/probe.ts";
+import { historyFlips, scenarioOutcomes } from "./history_flips.ts";
 
 /**
  * One run in the history.
@@ -27,6 +28,7 @@ import { isFile } from "../fs/probe.ts";
  *   scenarios: ["log in", "checkout"],
  *   passed: 1,
  *   total: 2,
+ *   outcomes: { "log in": true, "checkout": false },
  * };
  * ```
  */
@@ -40,6 +42,8 @@ export interface RunSummary {
   scenarios: string[];
   passed: number;
   total: number;
+  /** Each scenario's outcome (every attempt passed), for the flip rate across runs. */
+  outcomes: Record<string, boolean>;
 }
 
 /**
@@ -59,6 +63,7 @@ export function summarizeRun(id: string, manifest: Manifest, hasReport: boolean)
     scenarios: manifest.scenarios.map((s) => s.scenario),
     passed,
     total: manifest.scenarios.length,
+    outcomes: scenarioOutcomes(manifest),
   };
 }
 
@@ -148,7 +153,8 @@ export function indexedRunsOf(indexHtml: string): Map<string, IndexedRun> {
     for (const r of list) {
       if (
         r && typeof r.id === "string" && typeof r.stamp === "string" && typeof r.ok === "boolean" &&
-        Array.isArray(r.scenarios) && typeof r.passed === "number" && typeof r.total === "number"
+        Array.isArray(r.scenarios) && typeof r.passed === "number" &&
+        typeof r.total === "number" && r.outcomes !== null && typeof r.outcomes === "object"
       ) out.set(r.id, r as IndexedRun);
     }
   } catch {
@@ -158,7 +164,22 @@ export function indexedRunsOf(indexHtml: string): Map<string, IndexedRun> {
 }
 
 /**
- * The `runs/index.html` page: one row per run with its verdict and a link to its report.
+ * Each scenario's flip rate across the runs (given newest first), when there are two runs or more.
+ */
+function flipsTable(runs: readonly RunSummary[]): string {
+  if (runs.length < 2) return "";
+  const rows = historyFlips([...runs].reverse().map((r) => r.outcomes)).map((f) =>
+    `<tr><td>${escapeHtml(f.scenario)}</td><td>${f.flipRate.toFixed(2)}</td>` +
+    `<td>${f.flips}</td><td>${f.passes}/${f.runs}</td></tr>`
+  );
+  return '<h2 id="flip-rates">Flip rate across runs</h2><table class="flips"><thead><tr>' +
+    "<th>scenario</th><th>flip rate</th><th>flips</th><th>passed runs</th></tr></thead>" +
+    `<tbody>${rows.join("")}</tbody></table>`;
+}
+
+/**
+ * The `runs/index.html` page: one row per run with its verdict and a link to its report, then
+ * each scenario's flip rate across the runs (docs/reports.md#flip-rate-across-runs).
  *
  * @example
  * ```ts
@@ -191,7 +212,7 @@ export function renderRunsIndex(runs: readonly (RunSummary | IndexedRun)[]): str
       runs.length === 1 ? "" : "s"
     }</span>` +
     `<span class="chip fail">${runs.filter((r) => !r.ok).length} failed</span></div></header>`,
-    `<main>${body}</main>`,
+    `<main>${body}${flipsTable(runs)}</main>`,
     // Summaries with their manifest stamps: the next refresh re-reads only changed runs.
     `<script type="application/json" id="bj-runs">${jsonForScript(runs)}</script>`,
     "</body></html>",

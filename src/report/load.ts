@@ -17,6 +17,7 @@ import type {
   ManifestVisual,
 } from "./manifest_types.ts";
 import { SCHEMA_VERSION } from "./manifest_types.ts";
+import { buildFlakiness } from "./flakiness.ts";
 import { buildMatrix } from "./manifest.ts";
 import { latencySummary } from "./latency_summary.ts";
 import { parseAudit, parseLaunch, parseWaits } from "./step_audit.ts";
@@ -84,6 +85,15 @@ export function normalizeManifest(raw: unknown, path = "manifest.json"): Manifes
   // Recomputed from the steps; the budget it was judged against is kept.
   const budget = obj(obj(raw.latency).budget).step_p95_s;
   m.latency = latencySummary(scenarios, typeof budget === "number" ? budget : null);
+  // Recomputed from the attempts; how the run repeated is kept.
+  const repeats = obj(raw.flakiness);
+  if (repeats.mode === "repeat" || repeats.mode === "retries") {
+    m.flakiness = buildFlakiness(scenarios, {
+      mode: repeats.mode,
+      count: num(repeats.count),
+      seed: typeof repeats.seed === "number" ? repeats.seed : null,
+    });
+  }
   return m;
 }
 
@@ -184,6 +194,7 @@ function scenario(v: unknown): ManifestScenario {
     description: strOrNull(r.description),
     target: str(r.target),
     started_at: num(r.started_at),
+    ...(typeof r.repetition === "number" ? { repetition: r.repetition } : {}),
   };
 }
 

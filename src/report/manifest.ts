@@ -7,6 +7,7 @@
 import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, AssertionResult, StepOutcome } from "../orchestrator/types.ts";
 import { latencySummary } from "./latency_summary.ts";
+import { buildFlakiness } from "./flakiness.ts";
 import type { PlannedStep, RunReportInput, ScenarioRecord } from "./model.ts";
 import { auditBody, launchBody, waitBody } from "./step_audit.ts";
 import {
@@ -49,6 +50,7 @@ export function buildManifest(input: RunReportInput): Manifest {
   // A breached latency budget fails the run (docs/configuration.md#latencybudget).
   manifest.latency = latencySummary(scenarios, input.latencyBudget?.stepP95S ?? null);
   if (manifest.latency.budget?.ok === false) manifest.ok = false;
+  if (input.repeats) manifest.flakiness = buildFlakiness(scenarios, input.repeats);
   return manifest;
 }
 
@@ -150,6 +152,7 @@ function scenarioBody(rec: ScenarioRecord): ManifestScenario {
     description: rec.description ?? null,
     target: rec.target ?? "",
     started_at: rec.startedAt,
+    ...(rec.repetition !== undefined ? { repetition: rec.repetition } : {}),
   };
 }
 

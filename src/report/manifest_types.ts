@@ -8,6 +8,7 @@
 
 import type { LatencySummary } from "./latency_summary.ts";
 import type { ManifestLaunch, ManifestWait, StepAudit } from "./step_audit.ts";
+import type { ManifestFlakiness } from "./flakiness.ts";
 
 /**
  * The render model's version; bump when a field the report needs is added.
@@ -271,6 +272,8 @@ export interface ManifestScenario {
   target: string;
   /** Absolute epoch seconds at which it started (0 when unknown); with `duration_s`, wall time. */
   started_at: number;
+  /** Which attempt of the scenario this is (1-based) under `--repeat`/`--retries`; else absent. */
+  repetition?: number;
 }
 
 /**
@@ -322,4 +325,6 @@ export interface Manifest {
   matrix?: ManifestMatrix;
   /** Step latency per kind and backend, the slowest steps, the budget verdict. */
   latency?: LatencySummary;
+  /** Each scenario's verdict over its attempts (`run --repeat`/`--retries`); else absent. */
+  flakiness?: ManifestFlakiness;
 }

@@ -8,6 +8,7 @@ import type { Actuation } from "../drivers/driver.ts";
 import type { Artifact, RunResult } from "../orchestrator/types.ts";
 import type { SkippedCapture } from "../evidence/sink.ts";
 import type { ActionName, Selector } from "../scenario/types.ts";
+import type { RepeatMode } from "./flakiness.ts";
 
 /**
  * A system alert dismissed by the alert guard.
@@ -87,6 +88,8 @@ export interface ScenarioRecord {
   remoteSessions?: RemoteSessionRecord[];
   /** Each step of a device boot that did not go through at once, in order. */
   bootAttempts?: BootAttemptRecord[];
+  /** Which attempt of the scenario (1-based) under `--repeat`/`--retries`; absent otherwise. */
+  repetition?: number;
 }
 
 /**
@@ -184,4 +187,6 @@ export interface RunReportInput {
   scenarioYaml?: string;
   /** The target's `latencyBudget` (docs/configuration.md#latencybudget); none: no budget. */
   latencyBudget?: { stepP95S: number };
+  /** How the run repeated its scenarios (`--repeat`/`--retries`); absent: once each. */
+  repeats?: RepeatMode;
 }

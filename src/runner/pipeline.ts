@@ -75,6 +75,13 @@ async function dispatch(
   deferClose: (closing: Promise<void>) => void,
 ): Promise<Dispatched> {
   const { engines } = plan.backend;
+  if (plan.repeat?.mode === "repeat") {
+    run.io.stderr(
+      `repeat: each scenario ${plan.repeat.count} time${plan.repeat.count === 1 ? "" : "s"}, ` +
+        `seed ${plan.repeat.seed} ` +
+        `(replay this order with --seed ${plan.repeat.seed})`,
+    );
+  }
   try {
     const records = engines.length > 1
       ? await runMatrix(engines, plan.scenarios, (e) => runPass(plan, run, e, { deferClose }), {

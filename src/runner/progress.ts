@@ -55,7 +55,8 @@ export function formatProgress(e: ProgressEvent, style: ProgressStyle): string |
       const r = e.record.result;
       const mark = r.ok ? paint(style.color, 32, "✔") : paint(style.color, 31, "✘");
       const tail = r.ok ? "" : ` — ${printable(r.failure ?? "failed")}`;
-      return `${mark} scenario ${e.ordinal}/${e.total}: ${printable(r.scenario)} (${
+      const attempt = e.record.repetition ? ` (attempt ${e.record.repetition})` : "";
+      return `${mark} scenario ${e.ordinal}/${e.total}: ${printable(r.scenario)}${attempt} (${
         r.durationS.toFixed(1)
       }s)${tail}`;
     }

@@ -21,8 +21,9 @@ import type { Clock } from "../time/clock.ts";
 import { type CancelSignal, neverCancelled, RunCancelled } from "../time/cancel.ts";
 import { formatSeconds, RunCrashBudget, ScenarioCrashBudget } from "./crash_budget.ts";
 import type { Lease, LeaseFn } from "./lease.ts";
-import { scenarioSid } from "./sid.ts";
+import { attemptSid, scenarioSid } from "./sid.ts";
 import { dispatchOrder } from "./dispatch_order.ts";
+import { repeatOrder, type RepeatPlan } from "./repeat_order.ts";
 import { failedRecord, failedResult, leasedRecord, type LeaseFacts } from "./scenario_record.ts";
 import { errorLine } from "../text/error_line.ts";
 
@@ -93,6 +94,11 @@ export interface RunAllOptions {
     result: RunResult,
   ) => Promise<Artifact[]>;
   onProgress?: (e: ProgressEvent) => void;
+  /**
+   * `--repeat N` / `--retries N` (docs/cli.md#repeat-and-retries): each attempt of a scenario is
+   * its own record, in its own evidence folder, on a fresh lease. Absent: each scenario once.
+   */
+  repeat?: RepeatPlan;
 }
 
 /**
@@ -177,7 +183,8 @@ function leaseFacts(held: Lease): LeaseFacts {
 }
 
 /**
- * Runs every scenario; results come back in declaration order.
+ * Runs every scenario; results come back in declaration order (a repeated scenario's attempts
+ * together, in attempt order).
  *
  * @example
  * ```ts
@@ -193,12 +200,16 @@ export async function runAll(
   const cancel = opts.cancel ?? neverCancelled;
   const runBudget = opts.runCrashBudget ?? new RunCrashBudget();
   const total = scenarios.length;
-  const records: (ScenarioRecord | undefined)[] = new Array(total);
+  const repeat = opts.repeat ?? null;
+  /** Each scenario's attempts, in attempt order. */
+  const records: ScenarioRecord[][] = scenarios.map(() => []);
   let abort: Error | null = null;
 
   const log = (line: string) => opts.onProgress?.({ type: "log", line });
-  const bare = (i: number, s: Scenario, failure: string): ScenarioRecord =>
-    failedRecord(i, s, failure, "", opts.clock.wallNow());
+  const bare = (i: number, s: Scenario, failure: string, sid?: string): ScenarioRecord => {
+    const rec = failedRecord(i, s, failure, "", opts.clock.wallNow());
+    return sid === undefined ? rec : { ...rec, sid };
+  };
   /** The failure of an error that ended a scenario outside its verdict (a device fault ends the run). */
   const endedBy = (err: unknown): string => {
     const { failure, abortsRun } = failureOf(err);
@@ -206,12 +217,16 @@ export async function runAll(
     return failure;
   };
 
-  const runOne = async (i: number, s: Scenario): Promise<ScenarioRecord> => {
-    const sid = scenarioSid(i, s.name);
-    if (cancel.cancelled) return bare(i, s, CANCELLED);
-    if (abort) return bare(i, s, `aborted: ${message(abort)}`);
+  const runOne = async (
+    i: number,
+    s: Scenario,
+    sid: string,
+    label: string,
+  ): Promise<ScenarioRecord> => {
+    if (cancel.cancelled) return bare(i, s, CANCELLED, sid);
+    if (abort) return bare(i, s, `aborted: ${message(abort)}`, sid);
     const unsupported = opts.preflight?.(s, i) ?? null;
-    if (unsupported) return bare(i, s, unsupported);
+    if (unsupported) return bare(i, s, unsupported, sid);
     if (runBudget.givenUp) {
       return bare(
         i,
@@ -219,9 +234,10 @@ export async function runAll(
         `backend crashed earlier in the run and the run-level crash-recovery budget of ${
           formatSeconds(runBudget.budgetS)
         } is exhausted; not attempted`,
+        sid,
       );
     }
-    opts.onProgress?.({ type: "scenarioStart", ordinal: i + 1, total, name: s.name, sid });
+    opts.onProgress?.({ type: "scenarioStart", ordinal: i + 1, total, name: label, sid });
     const attempts = Math.max(0, opts.crashRetries ?? 1) + 1;
     const budget = new ScenarioCrashBudget(opts.clock, opts.crashRecoveryBudgetS ?? Infinity);
     const startedAt = opts.clock.wallNow().getTime() / 1000;
@@ -343,7 +359,7 @@ export async function runAll(
             type: "retry",
             ordinal: i + 1,
             total,
-            name: s.name,
+            name: label,
             attempt: attempt + 1,
             of: attempts,
           });
@@ -380,7 +396,7 @@ export async function runAll(
       // with the boot steps the failed lease took.
       if (lastLease === null) {
         if (bootAttempts.length === 0) throw err;
-        return { ...bare(i, s, endedBy(err)), bootAttempts };
+        return { ...bare(i, s, endedBy(err), sid), bootAttempts };
       }
       return leasedRecord(s, sid, lastLease.facts, {
         result: { ...failedResult(s, endedBy(err)), durationS: opts.clock.now() - start },
@@ -394,32 +410,67 @@ export async function runAll(
       });
     }
     // Unreachable: the last attempt always returns.
-    return bare(i, s, "internal: crash-retry loop ended without a result");
+    return bare(i, s, "internal: crash-retry loop ended without a result", sid);
   };
 
-  const guarded = async (i: number): Promise<void> => {
+  /** Runs attempt `repetition` (null: a run without repeats) of scenario `i` and records it. */
+  const guarded = async (i: number, repetition: number | null): Promise<ScenarioRecord> => {
     const s = scenarios[i];
+    const sid = repetition === null ? scenarioSid(i, s.name) : attemptSid(i, s.name, repetition);
+    const label = repetition === null
+      ? s.name
+      : `${s.name} (attempt ${repetition}/${
+        repeat!.mode === "repeat" ? repeat!.count : repeat!.count + 1
+      })`;
     let rec: ScenarioRecord;
     try {
-      rec = await runOne(i, s);
+      rec = await runOne(i, s, sid, label);
     } catch (err) {
-      rec = bare(i, s, endedBy(err));
+      rec = bare(i, s, endedBy(err), sid);
     }
-    records[i] = rec;
+    if (repetition !== null) rec = { ...rec, repetition };
+    records[i].push(rec);
     opts.onProgress?.({ type: "scenarioEnd", ordinal: i + 1, total, record: rec });
+    return rec;
   };
 
-  const workers = Math.max(1, Math.min(opts.workers ?? 1, total));
-  const order = dispatchOrder(scenarios, workers);
+  /** Under `--retries`: a failed attempt that ran on a lease is run again, until one passes. */
+  const withRetries = async (i: number): Promise<void> => {
+    for (let k = 1;; k++) {
+      const rec = await guarded(i, k);
+      const retryable = !rec.result.ok && (rec.attempts ?? 0) > 0 && !cancel.cancelled && !abort;
+      if (!retryable || k > repeat!.count) return;
+      log(
+        `↻ ${scenarios[i].name}: failed; running it again on a fresh lease (attempt ${k + 1}/${
+          repeat!.count + 1
+        })`,
+      );
+    }
+  };
+
+  // Under `--repeat`, each scenario index appears once per attempt, in the seeded order.
+  const order = repeat?.mode === "repeat"
+    ? repeatOrder(total, repeat.count, repeat.seed ?? 0)
+    : dispatchOrder(scenarios, Math.max(1, Math.min(opts.workers ?? 1, total)));
+  const workers = Math.max(1, Math.min(opts.workers ?? 1, order.length));
+  const dispatched = scenarios.map(() => 0);
   let next = 0;
   const worker = async () => {
-    while (next < total) {
+    while (next < order.length) {
       const i = order[next++];
-      await guarded(i);
+      if (repeat === null) await guarded(i, null);
+      else if (repeat.mode === "retries") await withRetries(i);
+      // Attempts are numbered as they are dispatched, so attempt order is the order they ran.
+      else await guarded(i, ++dispatched[i]);
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  const done = records.map((r, i) => r ?? bare(i, scenarios[i], "internal: no result"));
+  // Parallel lanes may finish a scenario's attempts out of order.
+  const done = records.flatMap((attempts, i) =>
+    attempts.length > 0
+      ? attempts.sort((a, b) => (a.repetition ?? 0) - (b.repetition ?? 0))
+      : [bare(i, scenarios[i], "internal: no result")]
+  );
   if (abort) throw new RunAborted(abort, done);
   return done;
 }

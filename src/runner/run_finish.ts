@@ -14,7 +14,8 @@ import { EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./exit_codes.t
 import { annotationFor } from "./github_annotations.ts";
 import { budgetFailure, latencyBudgetOf } from "./latency_budget.ts";
 import { portableRecord } from "./report_records.ts";
-import { scenarioSid } from "./sid.ts";
+import { attemptSid, scenarioSid } from "./sid.ts";
+import { flakinessLines } from "./flakiness_lines.ts";
 import type { RunPlan } from "./run_plan.ts";
 import type { StartedRun } from "./run_start.ts";
 
@@ -59,6 +60,7 @@ export async function finishRun(
   );
   let manifestPath: string;
   let budgetBreach: string | null = null;
+  let flakiness: string[] = [];
   try {
     const { writeReport, buildProvenance } = await reportWriter;
     let manifest;
@@ -72,8 +74,10 @@ export async function finishRun(
       }),
       scenarioYaml: run.redactor.redactText(run.yamlText),
       ...latencyBudgetOf(plan.eff),
+      ...(plan.repeat ? { repeats: plan.repeat } : {}),
     }, { warn: (line) => io.stderr(`warning: ${line}`), writeFile: run.writeReportFile }));
     budgetBreach = budgetFailure(manifest);
+    if (manifest.flakiness) flakiness = flakinessLines(manifest.flakiness);
   } catch (err) {
     await signals?.dispose();
     if (!(err instanceof ReportWriteError)) throw err;
@@ -88,6 +92,8 @@ export async function finishRun(
       if (line) io.stdout(line);
     }
   }
+  // Each repeated scenario's verdict; any but stable-pass failed an attempt, so the run fails.
+  for (const line of flakiness) io.stdout(line);
   // A breached latency budget fails the verdict like a failed scenario (exit 1).
   if (budgetBreach !== null) io.stderr(budgetBreach);
   const ok = records.every((r) => r.result.ok) && !run.cancel.cancelled && budgetBreach === null;
@@ -123,10 +129,27 @@ export async function loadReportWriter(): Promise<ReportWriter> {
   return { writeReport, buildProvenance };
 }
 
-/** The scenario each record ran (a record's sid names its scenario, on every engine). */
+/**
+ * The scenario each record ran (a record's sid names its scenario, on every engine; an attempt's
+ * sid names its scenario and attempt).
+ */
 function scenariosBySid(scenarios: Scenario[]): (r: ScenarioRecord) => Scenario {
-  const bySid = new Map(scenarios.map((s, i) => [scenarioSid(i, s.name), s]));
-  return (r) => bySid.get(r.sid)!;
+  // One map per attempt number met, built on first use.
+  const byAttempt = new Map<number | undefined, Map<string, Scenario>>();
+  return (r) => {
+    let bySid = byAttempt.get(r.repetition);
+    if (!bySid) {
+      const k = r.repetition;
+      bySid = new Map(
+        scenarios.map((
+          s,
+          i,
+        ) => [k === undefined ? scenarioSid(i, s.name) : attemptSid(i, s.name, k), s]),
+      );
+      byAttempt.set(k, bySid);
+    }
+    return bySid.get(r.sid)!;
+  };
 }
 
 /** A whole-session recording lands at teardown; list it where it exists. */

@@ -52,7 +52,8 @@ export interface IntOption extends OptionBase {
   placeholder: string;
   min: number;
   max: number;
-  default: number;
+  /** Absent: the option is unset unless given. */
+  default?: number;
 }
 
 /** One text value. */
@@ -82,6 +83,11 @@ export type RunOption = BooleanOption | IntOption | TextOption | ListOption;
 
 /** The most parallel lanes a run takes (docs/run-limits.md). */
 export const MAX_WORKERS = 256;
+/** The most attempts `--repeat` makes of each scenario, and re-runs `--retries` allows. */
+export const MAX_REPEAT = 100;
+export const MAX_RETRIES = 10;
+/** `--seed` is 32 bits. */
+export const MAX_SEED = 0xffffffff;
 
 /** A tag of a scenario (`--tag`, `--exclude`). */
 const TAG = /^[A-Za-z0-9_.:-]+$/;
@@ -294,6 +300,36 @@ export const RUN_OPTIONS: readonly RunOption[] = [
     flag: "--zip",
     kind: "boolean",
     doc: "after the verdict, also write <runs-dir>/<runId>.zip (never changes the exit code)",
+    serve: "field",
+  },
+  {
+    name: "repeat",
+    flag: "--repeat",
+    kind: "int",
+    placeholder: "n",
+    min: 1,
+    max: MAX_REPEAT,
+    doc: `run each scenario n times, 1–${MAX_REPEAT}: a flakiness verdict`,
+    serve: "field",
+  },
+  {
+    name: "retries",
+    flag: "--retries",
+    kind: "int",
+    placeholder: "n",
+    min: 1,
+    max: MAX_RETRIES,
+    doc: `run a failed scenario again up to n times, 1–${MAX_RETRIES}`,
+    serve: "field",
+  },
+  {
+    name: "seed",
+    flag: "--seed",
+    kind: "int",
+    placeholder: "n",
+    min: 0,
+    max: MAX_SEED,
+    doc: "the order of --repeat's attempts (default: a fresh seed, printed)",
     serve: "field",
   },
 ];

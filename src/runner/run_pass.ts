@@ -137,6 +137,7 @@ export async function runPass(
         onStep: () => io.progress.live(""),
       }),
       afterScenario: (lease) => writeNetwork(lease, run),
+      ...(plan.repeat ? { repeat: plan.repeat } : {}),
       onProgress: (e) => {
         const line = formatProgress(e, { color: io.color });
         if (line !== null) io.progress.line(line);

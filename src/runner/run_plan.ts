@@ -21,6 +21,7 @@ import { checkPlan } from "./plan_check.ts";
 import { selectShard } from "./shards.ts";
 import { readTimings } from "./timings.ts";
 import type { RunIo, RunRequest } from "./run_request.ts";
+import { freshSeed, type RepeatPlan } from "./repeat_order.ts";
 
 /**
  * Everything a run needs before it claims its folder.
@@ -41,6 +42,8 @@ export interface RunPlan {
   /** The one scenario file of the run (for the report header), or null when there are several. */
   sourceName: string | null;
   backend: Backend;
+  /** `--repeat`/`--retries` (docs/cli.md#repeat-and-retries); null: each scenario once. */
+  repeat: RepeatPlan | null;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
           `fail without running (docs/cli.md#preflight)`,
       );
     }
-    return { req, eff, knobs, scenarios, sourceName, backend };
+    return { req, eff, knobs, scenarios, sourceName, backend, repeat: repeatPlan(req) };
   } catch (err) {
     // A usage error may list load errors, one per line; each line is printed on its own.
     for (const line of (err instanceof Error ? err.message : String(err)).split("\n")) {
@@ -83,6 +86,18 @@ export async function planRun(req: RunRequest, io: RunIo): Promise<RunPlan | nul
     }
     return null;
   }
+}
+
+/**
+ * How the run repeats its scenarios. The CLI refuses `--repeat` with `--retries` and `--seed`
+ * without `--repeat`; here the first given wins.
+ */
+function repeatPlan(req: RunRequest): RepeatPlan | null {
+  if (req.repeat !== undefined) {
+    return { mode: "repeat", count: req.repeat, seed: req.seed ?? freshSeed() };
+  }
+  if (req.retries !== undefined) return { mode: "retries", count: req.retries, seed: null };
+  return null;
 }
 
 /** Platforms whose runs lease devices `--udid` can name. */

@@ -61,6 +61,12 @@ export interface RunRequest {
   logSubsystem?: string;
   /** `--zip`: after the verdict, write `<runsDir>/<runId>.zip` (docs/cli.md#bajutsu-export). */
   zip?: boolean;
+  /** `--repeat N`: run each scenario N times (docs/cli.md#repeat-and-retries). */
+  repeat?: number;
+  /** `--retries N`: run a failed scenario again up to N times, each on a fresh lease. */
+  retries?: number;
+  /** `--seed S`: the order of `--repeat`'s attempts; absent = a fresh seed, printed. */
+  seed?: number;
 }
 
 /**

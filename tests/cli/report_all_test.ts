@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/program.ts";
 import { writeReport } from "../../src/report/write_report.ts";
-import { smallRun } from "../report/fixtures.ts";
+import { HOSTILE_NAME, smallRun } from "../report/fixtures.ts";
 
 function capture() {
   const out: string[] = [];
@@ -36,6 +36,9 @@ async function withRuns(fn: (runs: string) => Promise<void>) {
   }
 }
 
+/** The PASS/FAIL lines of `report --all` (the flip-rate lines follow them). */
+const verdictLines = (out: string[]) => out.filter((l) => !l.startsWith("flip rate "));
+
 const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
 
 Deno.test("report --all: every run re-rendered; exit 0 when all passed", async () => {
@@ -44,7 +47,10 @@ Deno.test("report --all: every run re-rendered; exit 0 when all passed", async (
     const b = await storedRun(runs, "20240502-090000", true);
     const c = capture();
     assert.equal(await runCli(["report", "--all", "--runs", runs], c.io), 0, c.err.join("\n"));
-    assert.deepEqual(c.out, [`PASS  ${join(a, "report.html")}`, `PASS  ${join(b, "report.html")}`]);
+    assert.deepEqual(verdictLines(c.out), [
+      `PASS  ${join(a, "report.html")}`,
+      `PASS  ${join(b, "report.html")}`,
+    ]);
     assert.deepEqual(c.err, []);
     for (const dir of [a, b]) {
       for (const f of ["report.html", "junit.xml", "ctrf.json"]) {
@@ -61,7 +67,15 @@ Deno.test("report --all: exit 1 when a run failed; the others are re-rendered as
     const b = await storedRun(runs, "20240502-090000", false);
     const c = capture();
     assert.equal(await runCli(["report", "--all", "--runs", runs], c.io), 1);
-    assert.deepEqual(c.out, [`PASS  ${join(a, "report.html")}`, `FAIL  ${join(b, "report.html")}`]);
+    assert.deepEqual(verdictLines(c.out), [
+      `PASS  ${join(a, "report.html")}`,
+      `FAIL  ${join(b, "report.html")}`,
+    ]);
+    // Then each scenario's flip rate across the runs, after the verdict lines.
+    assert.deepEqual(c.out.slice(2), [
+      `flip rate 0.00  ${HOSTILE_NAME} (0 flips over 1 run, 0 passed)`,
+      "flip rate 0.00  login (0 flips over 2 runs, 2 passed)",
+    ]);
     assert.ok(await exists(join(b, "report.html")));
   });
 });
@@ -76,7 +90,7 @@ Deno.test("report --all: an unreadable run is skipped with one warning; the rest
     await storedRun(join(runs, ".trash"), "20240504-000000", false);
     const c = capture();
     assert.equal(await runCli(["report", "--all", "--runs", runs], c.io), 0);
-    assert.deepEqual(c.out, [`PASS  ${join(good, "report.html")}`]);
+    assert.deepEqual(verdictLines(c.out), [`PASS  ${join(good, "report.html")}`]);
     assert.equal(c.err.length, 1, c.err.join("\n"));
     assert.match(c.err[0], /^warning: .*20240502-090000 not re-rendered: E_MANIFEST /);
   });

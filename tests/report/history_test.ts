@@ -41,6 +41,7 @@ Deno.test("listRuns: newest first, summaries, skipping corrupt and incomplete ru
         scenarios: ["login"],
         passed: 1,
         total: 1,
+        outcomes: { login: true },
       },
       {
         id: "20240501-101500",
@@ -49,6 +50,7 @@ Deno.test("listRuns: newest first, summaries, skipping corrupt and incomplete ru
         scenarios: ["login", HOSTILE_NAME],
         passed: 1,
         total: 2,
+        outcomes: { login: true, [HOSTILE_NAME]: false },
       },
     ]);
   });
@@ -62,7 +64,15 @@ Deno.test("listRuns: a missing runs dir is an empty history", async () => {
 
 Deno.test("renderRunsIndex: verdicts, links, escaping, offline page", () => {
   const html = renderRunsIndex([
-    { id: "20240502-090000", ok: true, report: true, scenarios: ["a"], passed: 1, total: 1 },
+    {
+      id: "20240502-090000",
+      ok: true,
+      report: true,
+      scenarios: ["a"],
+      passed: 1,
+      total: 1,
+      outcomes: { a: true },
+    },
     {
       id: "20240501-101500",
       ok: false,
@@ -70,6 +80,7 @@ Deno.test("renderRunsIndex: verdicts, links, escaping, offline page", () => {
       scenarios: [HOSTILE_NAME],
       passed: 0,
       total: 1,
+      outcomes: { [HOSTILE_NAME]: false },
     },
   ]);
   assert.ok(html.includes('<a href="20240502-090000/report.html">20240502-090000</a>'));
@@ -108,6 +119,7 @@ Deno.test("runs index carries its summaries for the next refresh", () => {
     scenarios: [HOSTILE_NAME],
     passed: 0,
     total: 1,
+    outcomes: { [HOSTILE_NAME]: false },
     stamp: "1:2",
   };
   const html = renderRunsIndex([entry]);

@@ -84,6 +84,8 @@ Deno.test("report.html: summaries for every block, one data block per scenario, 
     target: "",
     device: "iPhone 15 (iOS 17.2)",
     description: "signs in",
+    repetition: null,
+    verdict: null,
   });
   m.scenarios.forEach((s, i) => assert.deepEqual(embedded(html, `bj-s-${i}`), s));
   // The page script precedes the bulky per-scenario data so the list draws first.

@@ -408,3 +408,102 @@ Deno.test("crash recovery: cancelled while leasing the retry, the scenario keeps
   assert.equal(a.recoveries?.length, 1);
   assert.deepEqual(a.remoteSessions?.map((r) => r.sessionId), ["s-1"]);
 });
+
+/** A loop where scenario `flaky` fails every other run (its 2nd, 4th …); others pass. */
+function alternating(clock: FakeClock) {
+  let runs = 0;
+  return (_d: unknown, s: Scenario): Promise<RunResult> => {
+    clock.advance(1);
+    if (s.name !== "flaky") return Promise.resolve(passing(s));
+    runs++;
+    return Promise.resolve(
+      runs % 2 === 0 ? { ...passing(s), ok: false, failure: `run ${runs} failed` } : passing(s),
+    );
+  };
+}
+
+Deno.test("runAll --repeat: each attempt is its own record, folder and fresh lease, in attempt order", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const out = await runAll(
+    [scenario("steady"), scenario("flaky")],
+    lease,
+    options(clock, alternating(clock), {
+      workers: 2,
+      repeat: { mode: "repeat", count: 3, seed: 7 },
+    }),
+  );
+  assert.equal(out.length, 6);
+  assert.deepEqual(out.map((r) => [r.result.scenario, r.repetition, r.sid]), [
+    ["steady", 1, "00-steady-attempt-1"],
+    ["steady", 2, "00-steady-attempt-2"],
+    ["steady", 3, "00-steady-attempt-3"],
+    ["flaky", 1, "01-flaky-attempt-1"],
+    ["flaky", 2, "01-flaky-attempt-2"],
+    ["flaky", 3, "01-flaky-attempt-3"],
+  ]);
+  assert.deepEqual(out.slice(3).map((r) => r.result.ok), [true, false, true]);
+  // A fresh lease per attempt, each for its own folder.
+  assert.equal(log.requests.length, 6);
+  assert.equal(new Set(log.requests.map((r) => r.sid)).size, 6);
+  assert.equal(log.released, 6);
+});
+
+Deno.test("runAll --repeat: the seed decides the dispatch order, the same seed the same order", async () => {
+  const orderFor = async (seed: number) => {
+    const clock = new FakeClock();
+    const { lease, log } = recordingLeases(clock);
+    await runAll(
+      [scenario("a"), scenario("b"), scenario("c")],
+      lease,
+      options(clock, scripted(clock, {}), { repeat: { mode: "repeat", count: 3, seed } }),
+    );
+    return log.requests.map((r) => r.sid).join(" ");
+  };
+  assert.equal(await orderFor(11), await orderFor(11));
+  const orders = new Set(await Promise.all([1, 2, 3, 4].map(orderFor)));
+  assert.ok(orders.size > 1);
+});
+
+Deno.test("runAll --retries: a failed scenario runs again on a fresh lease until it passes", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  let flakyRuns = 0;
+  const run = (_d: unknown, s: Scenario): Promise<RunResult> => {
+    if (s.name === "broken") return Promise.resolve({ ...passing(s), ok: false, failure: "no" });
+    if (s.name === "flaky" && ++flakyRuns === 1) {
+      return Promise.resolve({ ...passing(s), ok: false, failure: "first run fails" });
+    }
+    return Promise.resolve(passing(s));
+  };
+  const out = await runAll(
+    [scenario("ok"), scenario("flaky"), scenario("broken")],
+    lease,
+    options(clock, run, { repeat: { mode: "retries", count: 2, seed: null } }),
+  );
+  assert.deepEqual(out.map((r) => [r.result.scenario, r.repetition, r.result.ok]), [
+    ["ok", 1, true],
+    ["flaky", 1, false],
+    ["flaky", 2, true],
+    ["broken", 1, false],
+    ["broken", 2, false],
+    ["broken", 3, false],
+  ]);
+  assert.equal(log.requests.length, 6);
+});
+
+Deno.test("runAll --retries: a scenario that never got a lease (preflight) is not run again", async () => {
+  const clock = new FakeClock();
+  const { lease, log } = recordingLeases(clock);
+  const out = await runAll(
+    [scenario("refused")],
+    lease,
+    options(clock, scripted(clock, {}), {
+      preflight: () => "unsupported",
+      repeat: { mode: "retries", count: 3, seed: null },
+    }),
+  );
+  assert.equal(out.length, 1);
+  assert.equal(out[0].result.failure, "unsupported");
+  assert.equal(log.requests.length, 0);
+});

@@ -71,6 +71,9 @@ const SAMPLES: Record<string, unknown> = {
   logSubsystem: "com.example.shop",
   progress: "server",
   zip: true,
+  repeat: 2,
+  retries: 1,
+  seed: 7,
 };
 
 Deno.test("every run option: run takes it, and serve takes it into the run or says who sets it", async () => {

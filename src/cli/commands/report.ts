@@ -85,8 +85,23 @@ export function registerReport(
       );
       return EXIT_USAGE;
     }
+    await printFlipRates(runsDir);
     if (unwritten > 0) return EXIT_USAGE;
     return failed > 0 ? EXIT_FAIL : EXIT_OK;
+  }
+
+  /** One line per scenario: its flip rate across the runs (docs/cli.md#report---all). */
+  async function printFlipRates(runsDir: string): Promise<void> {
+    const { listRuns } = await import("../../report/history.ts");
+    const { historyFlips } = await import("../../report/history_flips.ts");
+    const runs = (await listRuns(runsDir)).reverse(); // oldest first
+    for (const f of historyFlips(runs.map((r) => r.outcomes))) {
+      io.stdout(
+        `flip rate ${f.flipRate.toFixed(2)}  ${f.scenario} (${f.flips} flip${
+          f.flips === 1 ? "" : "s"
+        } over ${f.runs} run${f.runs === 1 ? "" : "s"}, ${f.passes} passed)`,
+      );
+    }
   }
 
   report

@@ -38,6 +38,9 @@ interface RunFlags {
   logSubsystem?: string;
   progress?: boolean;
   zip?: boolean;
+  repeat?: number;
+  retries?: number;
+  seed?: number;
 }
 
 export function registerRun(program: Command, rawIo: CliIo, setExit: (code: number) => void): void {
@@ -68,6 +71,7 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
       let flags: RunFlags;
       try {
         flags = checkRunFlags(raw) as unknown as RunFlags;
+        checkRepeatFlags(flags);
       } catch (err) {
         if (!(err instanceof CliOptionError)) throw err;
         io.stderr(`${err.code} ${err.message}`);
@@ -96,6 +100,9 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
         logPredicate: flags.logPredicate,
         logSubsystem: flags.logSubsystem,
         zip: flags.zip,
+        repeat: flags.repeat,
+        retries: flags.retries,
+        seed: flags.seed,
       }, {
         stdout: io.stdout,
         stderr: io.stderr,
@@ -108,4 +115,14 @@ export function registerRun(program: Command, rawIo: CliIo, setExit: (code: numb
       });
       setExit(code);
     });
+}
+
+/** `--repeat` and `--retries` exclude each other; `--seed` orders `--repeat`'s attempts only. */
+function checkRepeatFlags(flags: RunFlags): void {
+  if (flags.repeat !== undefined && flags.retries !== undefined) {
+    throw new CliOptionError("--retries", "left out when --repeat is given", String(flags.retries));
+  }
+  if (flags.seed !== undefined && flags.repeat === undefined) {
+    throw new CliOptionError("--seed", "given with --repeat", String(flags.seed));
+  }
 }

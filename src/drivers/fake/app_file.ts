@@ -45,6 +45,9 @@
  * crashes: [ { atCall: 5, method: tap, times: 1 } ]   # times: n | always
  * latency: { queryMs: 0, actionMs: 0 }
  * network: { exchanges: [] }    # present = the `network` capability; seeded exchanges
+ * launchCycle:                  # optional: a scenario's launch k shows initial[k % length]
+ *   counter: launches.json      #   instead of `initial`, k counted per scenario in this state
+ *   initial: [home, broken]     #   file (relative to the app file): a flaky app (launch_cycle.ts)
  * ```
  *
  * @module
@@ -67,6 +70,7 @@ import {
   readTimer,
 } from "./app_file_rules.ts";
 import { readScreen } from "./app_file_screens.ts";
+import { readLaunchCycle } from "./launch_cycle.ts";
 import { DEFAULT_FAKE_SIZE, fakeApp } from "./build.ts";
 import type { FakeAlertSpec, FakeAppSpec, FakeExchangeSpec, FakeScreenSpec } from "./types.ts";
 
@@ -83,6 +87,7 @@ const TOP_KEYS: readonly string[] = [
   "crashes",
   "latency",
   "network",
+  "launchCycle",
 ];
 
 /** A load result: the app, or null with the errors that prevented it. */
@@ -165,10 +170,13 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
     ? readLatency(ctx, get("latency")!, "latency")
     : { queryMs: 0, actionMs: 0 };
   const network = get("network") ? readNetwork(ctx, get("network")!) : null;
+  const launchCycle = get("launchCycle")
+    ? readLaunchCycle(ctx, refs, get("launchCycle")!, file)
+    : null;
 
   if (
     ctx.errors.length > 0 || name === undefined || size === undefined || latency === undefined ||
-    initial === undefined || network === undefined
+    initial === undefined || network === undefined || launchCycle === undefined
   ) {
     // Reading order is by section; report in file order.
     const errors = [...ctx.errors].sort((a, b) => a.line - b.line || a.col - b.col);
@@ -185,6 +193,7 @@ export function fakeAppFromNode(node: PNode | null, file: string): FakeAppLoad {
     crashes,
     latency,
     network,
+    launchCycle,
   });
   return { app, errors: [] };
 }

@@ -62,6 +62,7 @@ export function fakeApp(
     crashes: fields.crashes ?? [],
     latency: fields.latency ?? { queryMs: 0, actionMs: 0 },
     network: fields.network ?? null,
+    launchCycle: fields.launchCycle ?? null,
   };
 }
 

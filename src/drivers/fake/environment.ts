@@ -14,6 +14,7 @@ import { LoadFailed } from "../../yaml/load_error.ts";
 import { createFakeDriver, type FakeDriver } from "./fake_driver.ts";
 import { loadFakeApp } from "./app_file.ts";
 import { CrashInjector } from "./crash_injector.ts";
+import { nextLaunchScreen } from "./launch_cycle.ts";
 import { FAKE_BACKEND } from "./backend.ts";
 import type { FakeAppSpec } from "./types.ts";
 
@@ -39,7 +40,11 @@ class FakeEnvironment implements Environment {
         new UnsupportedAction("scenario.permissions: the fake platform has no permission control"),
       );
     }
-    this.#driver = createFakeDriver(this.app, { clock: this.clock, crashes: this.crashes });
+    // A flaky app's launch screen comes from its launch cycle (docs/backends.md#fake).
+    const app = this.app.launchCycle
+      ? { ...this.app, initial: nextLaunchScreen(this.app.launchCycle, req.scenario.name) }
+      : this.app;
+    this.#driver = createFakeDriver(app, { clock: this.clock, crashes: this.crashes });
     return Promise.resolve(this.#driver);
   }
 

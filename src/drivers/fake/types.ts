@@ -7,6 +7,7 @@
  */
 import type { Frame } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
+import type { FakeLaunchCycle } from "./launch_cycle.ts";
 
 /** One element as declared: an `Element` plus the fake's own knobs. */
 export interface FakeElementSpec {
@@ -160,4 +161,6 @@ export interface FakeAppSpec {
   latency: FakeLatencySpec;
   /** null = no network collector (capability `network` absent); else the seeded exchanges. */
   network: FakeExchangeSpec[] | null;
+  /** The screen at launch cycles through a list, counted in a state file; null = `initial`. */
+  launchCycle?: FakeLaunchCycle | null;
 }

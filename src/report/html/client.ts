@@ -896,6 +896,8 @@ export function reportClient(doc: Document, autoOpen: number): void {
     if (s.target) add(sum, h("span", "badge", s.target));
     if (s.engine) add(sum, h("span", "badge", s.engine));
     if (s.backend) add(sum, h("span", "badge", s.backend));
+    if (s.repetition !== null) add(sum, h("span", "badge", "attempt " + s.repetition));
+    if (s.verdict === "flaky") add(sum, h("span", "badge flaky", "flaky"));
     if (s.device) add(sum, h("span", "dev", s.device));
     add(sum, h("span", "dur", seconds(s.durationS)), pill(s.ok ? "ok" : "fail"));
     return sum;
@@ -942,6 +944,16 @@ export function reportClient(doc: Document, autoOpen: number): void {
     const det = ev.target as HTMLDetailsElement;
     if (det.open && det.classList.contains("scn")) build(det);
   }, true);
+  // A link to a block (the flakiness table's attempts, the matrix) opens it, evidence and all,
+  // also when the address already ends in that block's id.
+  doc.addEventListener("click", (ev) => {
+    const link = (ev.target as Element | null)?.closest?.('a[href^="#s"]');
+    const det = link ? doc.getElementById(link.getAttribute("href")!.slice(1)) : null;
+    if (det instanceof HTMLDetailsElement && det.classList.contains("scn")) {
+      det.open = true;
+      build(det);
+    }
+  });
   const only = doc.getElementById("only-failures") as HTMLInputElement;
   only.addEventListener("change", () => list.classList.toggle("only-fail", only.checked));
   const setAll = (open: boolean) =>

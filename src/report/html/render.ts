@@ -67,6 +67,11 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
     return `<script type="application/json" id="bj-el-${n}">${jsonForScript(tree)}</script>`;
   });
   const title = `Bajutsu run ${manifest.runId}`;
+  const verdicts = new Map(
+    (manifest.flakiness?.scenarios ?? []).map((g) => [`${g.scenario}\u0000${g.engine}`, g.verdict]),
+  );
+  const verdictOf = (s: Manifest["scenarios"][number]) =>
+    verdicts.get(`${s.scenario}\u0000${s.engine}`) ?? null;
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
@@ -78,13 +83,14 @@ export function renderReport(manifest: Manifest, opts: RenderOptions = {}): stri
     header(manifest, opts.scenarioYaml !== undefined),
     latencySection(manifest),
     matrix(manifest),
+    flakinessTable(manifest),
     '<main id="scenarios"></main>',
     '<div id="lightbox" hidden><img alt="screenshot"><div class="cap"></div>',
     '<div class="nav"><button class="prev" type="button">← prev</button>',
     '<button class="next" type="button">next →</button>',
     '<button class="close" type="button">close (Esc)</button></div></div>',
     `<script type="application/json" id="bj-summary">${
-      jsonForScript(manifest.scenarios.map(summarizeScenario))
+      jsonForScript(manifest.scenarios.map((s) => summarizeScenario(s, verdictOf(s))))
     }</script>`,
     // The page script comes before the bulky data so the list draws while the rest is parsed.
     `<script>${script}</script>`,
@@ -141,6 +147,8 @@ function header(m: Manifest, hasYaml: boolean): string {
   }
   if (m.backend) chips.push(`<span class="chip">driver: ${escapeHtml(m.backend)}</span>`);
   if (devices.size > 1) chips.push(`<span class="chip">${devices.size} devices</span>`);
+  const flaky = (m.flakiness?.scenarios ?? []).filter((g) => g.verdict === "flaky").length;
+  if (flaky > 0) chips.push(`<span class="chip flaky">${flaky} flaky</span>`);
   const verdict = m.ok
     ? '<span class="verdict ok">PASS</span>'
     : '<span class="verdict fail">FAIL</span>';
@@ -176,6 +184,40 @@ export function wallTime(m: Manifest): number | null {
   const start = Math.min(...timed.map((s) => s.started_at));
   const end = Math.max(...timed.map((s) => s.started_at + s.duration_s));
   return Math.max(0, end - start);
+}
+
+/**
+ * Each repeated scenario's verdict (docs/reports.md#flakiness): a badge, passes and fails, the
+ * flip rate, the distinct reasons, and a link to every attempt's block, failed ones marked, so a
+ * failing attempt's evidence is one click away.
+ */
+function flakinessTable(m: Manifest): string {
+  if (!m.flakiness) return "";
+  const blockOf = new Map<string, number>();
+  m.scenarios.forEach((s, i) => blockOf.set(s.engine ? `${s.engine}/${s.sid}` : s.sid, i));
+  const rows = m.flakiness.scenarios.map((g) => {
+    const name = g.engine ? `${g.scenario} [${g.engine}]` : g.scenario;
+    const failed = new Set(g.failed_sids);
+    const links = g.sids.map((sid, k) => {
+      const i = blockOf.get(sid);
+      const text = `${k + 1} ${failed.has(sid) ? "✘" : "✔"}`;
+      const cls = failed.has(sid) ? "fail" : "ok";
+      return i === undefined
+        ? `<span class="${cls}">${text}</span>`
+        : `<a class="${cls}" href="#s${i}" title="${escapeHtml(sid)}">${text}</a>`;
+    });
+    return `<tr><td>${escapeHtml(name)}</td><td><span class="badge ${g.verdict}">${g.verdict}` +
+      `</span></td><td>${g.passes}/${g.attempts}</td><td>${g.flip_rate.toFixed(2)}</td>` +
+      `<td>${links.join(" ")}</td><td>${
+        g.reasons.map((r) => `<div class="reason">${escapeHtml(r)}</div>`).join("")
+      }</td></tr>`;
+  });
+  const how = m.flakiness.mode === "repeat"
+    ? `--repeat ${m.flakiness.count}, seed ${m.flakiness.seed}`
+    : `--retries ${m.flakiness.count}`;
+  return `<table class="flakiness"><caption>Flakiness (${escapeHtml(how)})</caption><thead><tr>` +
+    "<th>scenario</th><th>verdict</th><th>passed</th><th>flip rate</th><th>attempts</th>" +
+    `<th>failure reasons</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function matrix(m: Manifest): string {

@@ -76,6 +76,10 @@ table.elements td{font-family:ui-monospace,Menlo,monospace;font-size:12px}
 table.elements tr:hover{background:#fff3e0}
 ul.files{padding-left:18px;margin:4px 0}
 .matrix{margin:12px 24px;width:auto}
+.flakiness{margin:12px 24px;width:auto}.flakiness caption{text-align:left;font-weight:600}
+.flakiness a.ok,.flakiness span.ok{color:var(--ok)}.flakiness a.fail,.flakiness span.fail{color:var(--fail);font-weight:600}
+.badge.flaky,.chip.flaky{color:#b35c00;border-color:#fb8500;font-weight:600}
+.badge.stable-fail{color:var(--fail)}.badge.stable-pass{color:var(--ok)}
 .matrix td.ok{color:var(--ok);font-weight:600}.matrix td.fail{color:var(--fail);font-weight:600}
 #lightbox{position:fixed;inset:0;background:rgba(0,0,0,.85);display:flex;flex-direction:column;align-items:center;justify-content:center;z-index:10}
 #lightbox[hidden]{display:none}

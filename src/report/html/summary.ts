@@ -6,6 +6,7 @@
  * @module
  */
 import type { ManifestScenario } from "../manifest_types.ts";
+import type { FlakyVerdict } from "../flakiness.ts";
 
 /**
  * What a collapsed scenario block shows.
@@ -26,6 +27,10 @@ export interface ScenarioSummary {
   /** `model (runtime)` or the device id. */
   device: string;
   description: string | null;
+  /** Which attempt this is under `--repeat`/`--retries` (docs/reports.md#flakiness); else null. */
+  repetition: number | null;
+  /** The scenario's verdict over its attempts, when the run repeated it; else null. */
+  verdict: FlakyVerdict | null;
 }
 
 /**
@@ -36,7 +41,10 @@ export interface ScenarioSummary {
  * summarizeScenario(s).device; // "iPhone 15 (iOS 17.2)", or the device id
  * ```
  */
-export function summarizeScenario(s: ManifestScenario): ScenarioSummary {
+export function summarizeScenario(
+  s: ManifestScenario,
+  verdict: FlakyVerdict | null = null,
+): ScenarioSummary {
   const device = s.device_name
     ? s.device_name + (s.device_runtime ? ` (${s.device_runtime})` : "")
     : s.device;
@@ -49,5 +57,7 @@ export function summarizeScenario(s: ManifestScenario): ScenarioSummary {
     target: s.target,
     device,
     description: s.description,
+    repetition: s.repetition ?? null,
+    verdict,
   };
 }
