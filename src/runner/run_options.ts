@@ -11,7 +11,6 @@
  * @module
  */
 import { BROWSERS } from "../config/types.ts";
-import { BACKENDS } from "../drivers/registry.ts";
 import { MAX_SHARDS, parseShard } from "./shards.ts";
 
 /**
@@ -68,7 +67,9 @@ export interface TextOption extends OptionBase {
 /** What every item of a list must be (checked by `serve`, whose values come from a client). */
 export type ItemRule =
   | { pattern: RegExp; noun: string }
-  | { choices: readonly string[]; noun: string };
+  | { choices: readonly string[]; noun: string }
+  // The backend registry's tokens: resolved by serve, so `--version` does not load the backends.
+  | { backendTokens: true; noun: string };
 
 /** Several values: a comma list (`--tag a,b`), or the flag repeated (`-s a -s b`). */
 export interface ListOption extends OptionBase {
@@ -177,7 +178,7 @@ export const RUN_OPTIONS: readonly RunOption[] = [
     kind: "list",
     placeholder: "tokens",
     separator: "comma",
-    items: { choices: BACKENDS.flatMap((d) => d.tokens), noun: "backend token" },
+    items: { backendTokens: true, noun: "backend token" },
     doc: "backend tokens, e.g. web or fake (comma list)",
     serve: "field",
   },
