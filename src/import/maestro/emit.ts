@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { stringify } from "yaml";
 import { type OutItem, StepList, stepsOf } from "./out_items.ts";
 import type { ImportedScenario } from "./scenario.ts";
 
@@ -84,7 +83,23 @@ function isMap(value: unknown): value is Record<string, unknown> {
     !(value instanceof StepList);
 }
 
-/** One value on one line: flow style, strings quoted when YAML needs it. */
+/** One value on one line, in flow style: `{ id: a }`, `[ x, y ]`, strings quoted unless plain. */
 function flow(value: unknown): string {
-  return stringify(value, { collectionStyle: "flow", lineWidth: 0, blockQuote: false }).trimEnd();
+  if (typeof value === "string") return plain(value) ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[ ${value.map(flow).join(", ")} ]`;
+  if (isMap(value)) {
+    const entries = Object.entries(value).map(([k, v]) => `${flow(k)}: ${flow(v)}`);
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  }
+  return String(value);
+}
+
+/**
+ * Text that reads back as the same string when written bare, in a flow collection too: it starts
+ * with a letter, holds no YAML indicator, and is not a word YAML or a reader might take for a
+ * boolean or null. Everything else is written as a JSON string (valid YAML double quotes).
+ */
+function plain(s: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_ .\-@/]*$/.test(s) && !/\s$/.test(s) &&
+    !/^(true|false|null|yes|no|on|off|y|n)$/i.test(s);
 }

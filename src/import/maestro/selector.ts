@@ -139,18 +139,17 @@ export function translateSelector(node: PNode, scope: EnvScope): ImportedSelecto
 
 /**
  * `text`: Maestro matches the whole text as a case-insensitive regex. Plain text is an exact
- * `label`; `.*word.*` a case-insensitive `labelMatches` substring; any other regex is anchored.
+ * `label`; `.*word.*`, `word.*` and `.*word` a case-insensitive `labelMatches` substring, prefix
+ * or suffix; any other regex is anchored.
  */
 function textSelector(raw: string, scope: EnvScope): ImportedSelector {
   const { text, tokens } = substitute(raw, scope);
   const literal = literalOf(text);
   if (literal !== null) return { label: restore(literal, tokens) };
-  const inner = /^\.\*(.*)\.\*$/s.exec(text);
-  const innerLiteral = inner ? literalOf(inner[1]) : null;
-  if (innerLiteral !== null && innerLiteral !== "") {
-    return { labelMatches: restore(`(?i)${escapeRegex(innerLiteral)}`, tokens) };
-  }
-  const pattern = `(?i)^(?:${text})$`;
+  const simple = simplePattern(text);
+  if (simple !== null) return { labelMatches: restore(simple, tokens) };
+  // Maestro matches case-insensitively, `.` across line breaks, the whole text.
+  const pattern = `(?is)^(?:${text})$`;
   try {
     compilePattern(pattern.replaceAll(HOLE, "x"));
   } catch {
@@ -161,6 +160,14 @@ function textSelector(raw: string, scope: EnvScope): ImportedSelector {
     );
   }
   return { labelMatches: restore(pattern, tokens) };
+}
+
+/** `.*word.*`, `word.*`, `.*word` as a substring, prefix or suffix test; null for other patterns. */
+function simplePattern(text: string): string | null {
+  const m = /^(\.\*)?(.*?)(\.\*)?$/s.exec(text)!;
+  const word = literalOf(m[2]);
+  if ((!m[1] && !m[3]) || word === null || word === "") return null;
+  return `(?i)${m[1] ? "" : "^"}${escapeRegex(word)}${m[3] ? "" : "$"}`;
 }
 
 /**

@@ -26,18 +26,17 @@ const runFlow: Handler = (cmd, t) => {
   const v = cmd.value;
   const file = v?.kind === "scalar" ? scalarText(v) : scalarText(child(v, "file"));
   const inline = child(v, "commands");
+  if (file === undefined && inline?.kind !== "seq") {
+    throw new Untranslatable("RUNFLOW", "neither file nor commands given", "remove the command");
+  }
+  // The condition first: a runFlow left out must not report the commands inside it.
+  const when = child(v, "when");
+  const test = when && condition(cmd, t, when);
   const scope: FlowScope = { ...cmd.scope, env: withEnv(cmd, t, child(v, "env")) };
   const items = file !== undefined
     ? fromFile(cmd, t, file, scope)
-    : inline?.kind === "seq"
-    ? t.list(inline.items, scope)
-    : (() => {
-      throw new Untranslatable("RUNFLOW", "neither file nor commands given", "remove the command");
-    })();
-  const when = child(v, "when");
-  return when
-    ? [t.step(cmd, { if: { condition: condition(cmd, t, when), then: nested(items) } })]
-    : items;
+    : t.list((inline as { items: PNode[] }).items, scope);
+  return test ? [t.step(cmd, { if: { condition: test, then: nested(items) } })] : items;
 };
 
 /** The caller's variables with the runFlow's `env` over them (values read in the caller's scope). */
