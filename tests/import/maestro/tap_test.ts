@@ -53,3 +53,12 @@ Deno.test("a point in pixels and a tap on a relative position are left as commen
     "    below: Title",
   ]);
 });
+
+Deno.test("a translation the scenario grammar refuses is left out as W_MAESTRO_INVALID", () => {
+  const s = translate(flow('- tapOn:\n    point: "150%,50%"\n'));
+  assert.deepEqual(steps(s), []);
+  assert.match(
+    report(s)[0],
+    /^main\.yaml:3: W_MAESTRO_INVALID tapOn: the translation is not a valid step: .*\[0, 1\]/,
+  );
+});

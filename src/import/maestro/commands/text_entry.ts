@@ -1,6 +1,6 @@
 /**
  * Text commands: `inputText`, `inputRandom*`, `eraseText`, `copyTextFrom`, `pasteText`,
- * `pressKey`, `hideKeyboard` (docs/import-maestro.md#text). Maestro types into the focused
+ * `pressKey`, `hideKeyboard` (docs/import-maestro.md#text-ids-and-variables). Maestro types into the focused
  * field; bajutsu's `type` does too, and `clear`/`delete` name the field the flow last tapped.
  *
  * @module
