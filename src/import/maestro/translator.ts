@@ -16,7 +16,7 @@ import { type Finding, type FindingCode, Untranslatable } from "./findings.ts";
 import { type OutItem, stepItem, StepList, type StepObject, stepsOf } from "./out_items.ts";
 import type { ImportedSelector } from "./selector.ts";
 import { translateSelector } from "./selector.ts";
-import { child, type EnvScope, scalarText, textOf } from "./values.ts";
+import { boolOf, child, type EnvScope, scalarText, textOf } from "./values.ts";
 
 /** Where a command was read: its file (absolute and as shown) and the variables in scope. */
 export interface FlowScope extends EnvScope {
@@ -53,6 +53,15 @@ export interface Preconditions {
   deeplink?: string;
 }
 
+/** Commands whose translation honours `optional` itself (an `if exists`, or a finding). */
+const OPTIONAL_AWARE: ReadonlySet<string> = new Set([
+  "tapOn",
+  "doubleTapOn",
+  "longPressOn",
+  "assertVisible",
+  "assertNotVisible",
+]);
+
 /** The state of translating one top-level flow. */
 export class Translator {
   readonly findings: Finding[] = [];
@@ -85,7 +94,18 @@ export class Translator {
           "check the command's spelling, or write the bajutsu step by hand",
         );
       }
-      return handler(cmd, this);
+      const items = handler(cmd, this);
+      if (OPTIONAL_AWARE.has(cmd.name) || boolOf(child(cmd.value, "optional")) !== true) {
+        return items;
+      }
+      const note = this.dropOption(
+        cmd,
+        "optional",
+        "OPTION",
+        "a failing bajutsu step fails the scenario; Maestro would have gone on",
+        "wrap the steps in an `if` on the element they need, or drop `optional`",
+      );
+      return [note, ...items];
     } catch (err) {
       if (err instanceof Untranslatable) return [this.leaveOut(cmd, err)];
       throw err;

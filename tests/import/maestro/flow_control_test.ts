@@ -79,3 +79,16 @@ Deno.test("unknown commands are reported", () => {
     "main.yaml:4: W_MAESTRO_UNKNOWN {tapOn,",
   ]);
 });
+
+Deno.test("optional on a command that cannot honour it is translated strictly and reported", () => {
+  const s = translate(
+    flow(
+      "- back:\n    optional: true\n- runFlow:\n    commands:\n      - tapOn: A\n    optional: true\n",
+    ),
+  );
+  assert.deepEqual(steps(s), [{ back: {} }, { tap: { label: "A" } }]);
+  assert.deepEqual(report(s).map((l) => l.split(" ").slice(0, 3).join(" ")), [
+    "main.yaml:3: W_MAESTRO_OPTION back.optional:",
+    "main.yaml:5: W_MAESTRO_OPTION runFlow.optional:",
+  ]);
+});
