@@ -12,7 +12,7 @@ import type { ImportedScenario } from "./scenario.ts";
 export function emitScenario(s: ImportedScenario): string {
   const out: string[] = [
     "# Imported from Maestro by `bajutsu import maestro` (docs/import-maestro.md).",
-    `# Source: ${s.source}${s.appId ? ` (appId: ${s.appId})` : ""}`,
+    oneLine(`# Source: ${s.source}${s.appId ? ` (appId: ${s.appId})` : ""}`),
   ];
   if (s.secrets.length > 0) {
     out.push(
@@ -67,9 +67,14 @@ function entry(key: string, value: unknown, pad: string, out: string[], lead = p
 function items(list: OutItem[], pad: string, out: string[]): void {
   for (const it of list) {
     if (it.kind === "comment") {
-      for (const line of it.lines) out.push(`${pad}# ${line.replace(/[\r\n]/g, " ")}`.trimEnd());
+      for (const line of it.lines) out.push(oneLine(`${pad}# ${line}`).trimEnd());
     } else mapItem(it.step, pad, out);
   }
+}
+
+/** A comment line stays one line whatever the flow's text holds. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029\u0085]/g, " ");
 }
 
 function holdsStepList(value: unknown): boolean {

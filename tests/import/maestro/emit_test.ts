@@ -43,3 +43,13 @@ Deno.test("names read from the environment are listed in the header comment", ()
     /^# Read from the environment: PASSWORD, USER \(list them under the config's secrets\)\.$/m,
   );
 });
+
+Deno.test("line breaks in the flow's text never end a comment line early", async () => {
+  const s = translate(
+    'appId: "com.a\\n- tap: {}"\n---\n- runScript: "x\\u2028- back: {}\\ny.js"\n- tapOn: Go\n',
+  );
+  const text = emitScenario(s);
+  const scenario = await loads(text);
+  assert.deepEqual(scenario.steps.map((st) => st.action), ["tap"]);
+  assert.ok(!text.includes("\u2028"));
+});
