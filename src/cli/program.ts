@@ -10,6 +10,7 @@ import { EXIT_USAGE } from "../runner/exit_codes.ts";
 import { printableLines } from "../text/printable.ts";
 import { registerDoctor } from "./commands/doctor.ts";
 import { registerExport } from "./commands/export.ts";
+import { registerImport } from "./commands/import.ts";
 import { registerInspect } from "./commands/inspect.ts";
 import { registerLint } from "./commands/lint.ts";
 import { registerReport } from "./commands/report.ts";
@@ -67,6 +68,7 @@ export async function runCli(
   registerInspect(program, io, setExit);
   registerReport(program, io, setExit);
   registerExport(program, io, setExit);
+  registerImport(program, io, setExit);
   registerSchema(program, io, setExit);
   registerServe(program, io, setExit);
   registerTrace(program, io, setExit);

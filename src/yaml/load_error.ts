@@ -65,6 +65,8 @@ export type LoadErrorCode =
   | "E_ENCODING"
   /** An unexpected failure inside the loader, reported instead of a stack trace. */
   | "E_INTERNAL"
+  /** `bajutsu import maestro`: the file is not a Maestro flow (docs/import-maestro.md). */
+  | "E_MAESTRO_FLOW"
   /** Warning: a deprecated spelling (e.g. `alertHandling`) was accepted. */
   | "W_DEPRECATED"
   /** Warning: a field that has no effect where it is written (e.g. the config's `mockServer`). */

@@ -14,6 +14,15 @@ import { nestingMessage, planExpansion } from "./expansion.ts";
 import { firstTooDeepOffset } from "./depth.ts";
 import { readSource } from "./read_source.ts";
 
+/** Parser options; the defaults are the scenario grammar's. */
+export interface ParseOptions {
+  /**
+   * Read a number, boolean or null mapping key as its text instead of reporting it: other
+   * tools' files (a Maestro flow's `when: {true: …}`) were written for a YAML 1.1 reader.
+   */
+  keysAsText?: boolean;
+}
+
 export interface ParseResult {
   /** null when the document is empty or could not be parsed. */
   node: PNode | null;
@@ -28,15 +37,15 @@ export interface ParseResult {
  * is ignored. Plain scenario YAML takes a fast path; anything else goes through the full `yaml`
  * library.
  */
-export function parseYaml(source: string, file: string): ParseResult {
+export function parseYaml(source: string, file: string, opts: ParseOptions = {}): ParseResult {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const fast = parseYamlSubset(text, file);
   if (fast !== undefined) return { node: fast, errors: [] };
-  return parseYamlFull(text, file);
+  return parseYamlFull(text, file, opts);
 }
 
 /** The full parser (the `yaml` library); `parseYaml` uses it for everything off the fast path. */
-export function parseYamlFull(text: string, file: string): ParseResult {
+export function parseYamlFull(text: string, file: string, opts: ParseOptions = {}): ParseResult {
   const lineCounter = new LineCounter();
   const errors: LoadError[] = [];
   const at = (offset: number): SourcePos => {
@@ -98,7 +107,10 @@ export function parseYamlFull(text: string, file: string): ParseResult {
         if (!isPair(item)) continue;
         const k = item.key;
         const keyPos = isScalar(k) || isMap(k) || isSeq(k) ? at(k.range?.[0] ?? 0) : pos;
-        const keyValue = isScalar(k) ? k.value : k;
+        const scalarKey = isScalar(k) ? k.value : k;
+        const keyValue = opts.keysAsText && isScalar(k) && isPlainScalarKey(scalarKey)
+          ? String(scalarKey)
+          : scalarKey;
         if (typeof keyValue !== "string") {
           fail(keyPos, "E_TYPE", `mapping keys must be strings, got ${describe(keyValue)}`, path);
           continue;
@@ -158,6 +170,10 @@ export async function parseYamlFile(file: string): Promise<ParseResult> {
   const source = await readSource(file);
   if (!source.ok) return { node: null, errors: [source.error] };
   return parseYaml(source.text, file);
+}
+
+function isPlainScalarKey(v: unknown): boolean {
+  return v === null || typeof v === "number" || typeof v === "boolean" || typeof v === "bigint";
 }
 
 /** The mappings a merge key's value names (one, or a list of them); null for anything else. */

@@ -59,6 +59,18 @@ Deno.test("lint loads the scenario loader and yaml, nothing heavy", () => {
   ]);
 });
 
+Deno.test("import maestro loads the translator, the scenario validator and yaml, nothing heavy", () => {
+  const command = repoUrl("src/cli/commands/import.ts");
+  const onDemand = dynamicImportsOf(graph, command);
+  assert.ok(onDemand.includes(repoUrl("src/import/maestro/import_flows.ts")), onDemand.join("\n"));
+  const loaded = describe(staticClosure(graph, [graph.root, ...onDemand]));
+  assert.deepEqual(heavyIn(loaded), []);
+  assert.deepEqual(loaded.filter((m) => m.startsWith("npm:")), [
+    "npm:/commander@15.1.0",
+    "npm:/yaml@2.9.1",
+  ]);
+});
+
 Deno.test("the heavy modules are in the graph, loaded on demand by run, report and serve", () => {
   // Guards the guard: the graph above is complete enough to see them.
   const all = describe(staticClosure(graph, [...graph.modules.keys()]));

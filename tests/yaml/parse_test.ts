@@ -130,3 +130,14 @@ Deno.test("a key that is not a string is E_TYPE at the key, described as any nod
     [5, "E_TYPE", "mapping keys must be strings, got number 3"],
   ]);
 });
+
+Deno.test("keysAsText reads number, boolean and null keys as their text; off by default", () => {
+  const text = "when:\n  true: ${A}\n  3: three\n  null: none\n";
+  assert.deepEqual(codes(text), ["2:3 E_TYPE", "3:3 E_TYPE", "4:3 E_TYPE"]);
+  const r = parseYaml(text, "t.yaml", { keysAsText: true });
+  assert.deepEqual(r.errors, []);
+  assert.deepEqual(toPlain(r.node!), { when: { true: "${A}", 3: "three", null: "none" } });
+  // A collection as a key is still no text.
+  const list = parseYaml("? [a]\n: b\n", "t.yaml", { keysAsText: true });
+  assert.equal(list.errors[0]?.code, "E_TYPE");
+});
