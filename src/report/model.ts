@@ -4,10 +4,12 @@
  *
  * @module
  */
-import type { Actuation } from "../drivers/driver.ts";
-import type { Artifact, RunResult } from "../orchestrator/types.ts";
-import type { SkippedCapture } from "../evidence/sink.ts";
-import type { ActionName, Selector } from "../scenario/types.ts";
+import type { Actuation } from "../model/actuation.ts";
+import type { Artifact } from "../model/artifact.ts";
+import type { RunResult } from "../model/run_result.ts";
+import type { SkippedCapture } from "../model/skipped_capture.ts";
+import type { ActionName } from "../model/step.ts";
+import type { Selector } from "../model/selector.ts";
 import type { RepeatMode } from "./flakiness.ts";
 
 /**

@@ -30,7 +30,7 @@ import {
   type TapOptions,
   UnsupportedAction,
 } from "../driver.ts";
-import type { KeyChord } from "../keys.ts";
+import type { KeyChord } from "../../model/key_chord.ts";
 import { DeviceTimeout } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
