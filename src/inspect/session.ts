@@ -18,9 +18,9 @@ import { EXIT_OK, EXIT_USAGE } from "../runner/exit_codes.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import { type Clock, realClock } from "../time/clock.ts";
 import { inspectTable, inspectTree } from "./format.ts";
-import type { CliIo } from "../cli/program.ts";
+import type { LineOutput } from "../text/printable.ts";
 import { printableIo } from "../text/printable.ts";
-import { loadTarget } from "../cli/target.ts";
+import { loadTarget } from "../config/load_target.ts";
 
 /** Seconds between reads of `--watch`. */
 export const WATCH_POLL_S = 0.25;
@@ -64,12 +64,12 @@ function launchScenario(url: string | undefined): Scenario {
 /** Runs `inspect` and returns the exit code. */
 export async function inspect(
   opts: InspectOptions,
-  rawIo: CliIo,
+  rawIo: LineOutput,
   deps: InspectDeps = {},
 ): Promise<number> {
   const io = printableIo(rawIo);
   const eff = await loadTarget(opts.config, opts.target, io);
-  if (typeof eff === "number") return eff;
+  if (eff === null) return EXIT_USAGE;
   const server = await startTargetServer(eff, io);
   if (server === false) return EXIT_USAGE;
   await using _server = server;
@@ -119,7 +119,7 @@ async function show(
   eff: Effective,
   backend: Backend,
   opts: InspectOptions,
-  io: CliIo,
+  io: LineOutput,
   deps: InspectDeps,
 ): Promise<void> {
   const clock = deps.clock ?? realClock;

@@ -7,7 +7,7 @@
 import { badRequest, HttpError } from "./errors.ts";
 import { confinedPath, relativeSegments } from "./confine.ts";
 import { attributeOf, type ItemRule, RUN_OPTIONS, type RunOption } from "../runner/run_options.ts";
-import { BACKENDS } from "../drivers/registry.ts";
+import { BACKEND_TOKENS } from "../model/backend_names.ts";
 
 /** A checked value of a run option: a switch, an integer, a text or a list. */
 export type RunOptionValue = boolean | number | string | string[];
@@ -187,5 +187,5 @@ function concreteRule(
   rule: ItemRule,
 ): Exclude<ItemRule, { backendTokens: true }> {
   if (!("backendTokens" in rule)) return rule;
-  return { choices: BACKENDS.flatMap((d) => d.tokens), noun: rule.noun };
+  return { choices: [...BACKEND_TOKENS], noun: rule.noun };
 }
