@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 import type { KeyChord } from "../model/key_chord.ts";
 import type { ActuatorName } from "./registry.ts";
 import type { Frame, Point } from "../model/geometry.ts";

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import type { Driver, Element, Exchange } from "../drivers/driver.ts";
+import type { Driver } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
+import type { Exchange } from "../model/exchange.ts";
 
 import type { Artifact } from "../model/artifact.ts";
 import type { SkippedCapture } from "../model/skipped_capture.ts";

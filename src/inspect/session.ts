@@ -6,11 +6,12 @@
  *
  * @module
  */
-import type { Driver, Element } from "../drivers/driver.ts";
+import type { Driver } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import type { Effective } from "../config/effective.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../drivers/environment.ts";
 import { defaultPreconditions } from "../scenario/validate/preconditions.ts";
-import type { Scenario } from "../scenario/types.ts";
+import type { Scenario } from "../model/scenario.ts";
 import { treesEqual } from "../selectors/mod.ts";
 import { type Backend, backendFor } from "../runner/backends.ts";
 import { startTargetServer } from "../runner/target_server.ts";
