@@ -27,7 +27,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   fs: { allow: [] },
   yaml: { allow: ["model", "text"] },
   scenario: {
-    allow: ["model", "yaml", "text", "time", "selectors"],
+    allow: ["model", "yaml", "text", "time", "selectors/render.ts", "selectors/regex.ts"],
     why: "the validator renders selectors and compiles patterns with the selectors' own code",
   },
   selectors: {
