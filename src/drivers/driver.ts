@@ -23,7 +23,7 @@
  */
 import type { Selector } from "../model/selector.ts";
 import type { KeyChord } from "../model/key_chord.ts";
-import type { ActuatorName } from "./registry.ts";
+import type { ActuatorName } from "../model/backend_names.ts";
 import type { Frame, Point } from "../model/geometry.ts";
 import type { Element } from "../model/element.ts";
 import type { ActuationDrain } from "../model/actuation.ts";
@@ -38,7 +38,7 @@ export type { Exchange } from "../model/exchange.ts";
 export type { DialogRecord } from "../model/dialog_record.ts";
 
 /**
- * The actuator names of the registered backends, derived from `registry.ts`.
+ * The actuator names of the backends, from the backend names table (src/model/backend_names.ts).
  *
  * @example
  * ```ts

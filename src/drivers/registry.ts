@@ -48,15 +48,8 @@ export const BACKENDS = [
   REMOTE_BACKEND,
 ] as const;
 
-/**
- * An actuator name (`Driver.name`, manifest `backend`), one per registered backend.
- *
- * @example
- * ```ts
- * const names: ActuatorName[] = ["fake", "playwright", "xcuitest", "adb", "webdriver"];
- * ```
- */
-export type ActuatorName = typeof BACKENDS[number]["actuator"];
+/** An actuator name, one per registered backend (each descriptor reads its backend names line). */
+export type { ActuatorName } from "../model/backend_names.ts";
 
 /**
  * The backend a token selects, or undefined for an unknown token.

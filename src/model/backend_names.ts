@@ -27,6 +27,16 @@ export const BACKEND_NAMES = {
   { actuator: string; platform: Platform | "any"; tokens: readonly string[] }
 >;
 
+/**
+ * An actuator name (`Driver.name`, manifest `backend`), one per backend.
+ *
+ * @example
+ * ```ts
+ * const names: ActuatorName[] = ["fake", "playwright", "xcuitest", "adb", "webdriver"];
+ * ```
+ */
+export type ActuatorName = (typeof BACKEND_NAMES)[keyof typeof BACKEND_NAMES]["actuator"];
+
 /** Every backend token, in registry order. */
 export const BACKEND_TOKENS: readonly string[] = Object.values(BACKEND_NAMES).flatMap((b) => [
   ...b.tokens,
