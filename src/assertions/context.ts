@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { Exchange } from "../drivers/driver.ts";
-import type { Assertion } from "../scenario/types.ts";
-import type { AssertionResult } from "../orchestrator/types.ts";
+import type { Exchange } from "../model/exchange.ts";
+import type { Assertion } from "../model/assertion.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
 import { compileRegex } from "../selectors/pattern.ts";
 import { compileRequestMatch, requestLabel } from "./request_match.ts";
 import { guarded, result } from "./result.ts";

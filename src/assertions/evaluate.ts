@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { Element, Exchange } from "../drivers/driver.ts";
-import type { Assertion, RequestMatch } from "../scenario/types.ts";
-import type { AssertionResult } from "../orchestrator/types.ts";
+import type { Element } from "../model/element.ts";
+import type { Exchange } from "../model/exchange.ts";
+import type { Assertion, RequestMatch } from "../model/assertion.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
 import {
   type EvalContext,
   evaluateClipboard,

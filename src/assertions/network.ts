@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { Exchange } from "../drivers/driver.ts";
-import type { Assertion, CountOp, RequestMatch } from "../scenario/types.ts";
-import type { AssertionResult } from "../orchestrator/types.ts";
+import type { Exchange } from "../model/exchange.ts";
+import type { Assertion, CountOp, RequestMatch } from "../model/assertion.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
 import { assignDistinct } from "./assign.ts";
 import { compileRequestMatch, type ExchangePredicate, requestLabel } from "./request_match.ts";
 import { failure, namedReason } from "./result.ts";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Exchange } from "../drivers/driver.ts";
-import type { RequestMatch } from "../scenario/types.ts";
+import type { Exchange } from "../model/exchange.ts";
+import type { RequestMatch } from "../model/assertion.ts";
 import { compileRegex } from "../selectors/pattern.ts";
 
 /** A compiled request matcher. */

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { AssertionKind } from "../scenario/types.ts";
-import type { AssertionResult } from "../orchestrator/types.ts";
+import type { AssertionKind } from "../model/assertion.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
 
 /**
  * A failure reason that names its assertion: `<kind> <target>: <text>`, where `target` is the

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
-import type { CountOp, Selector, StringOp } from "../scenario/types.ts";
-import type { AssertionResult } from "../orchestrator/types.ts";
+import type { Element } from "../model/element.ts";
+import type { CountOp, StringOp } from "../model/assertion.ts";
+import type { Selector } from "../model/selector.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
 import { findAll, indexedPresent } from "../selectors/find.ts";
 import { resolveUnique } from "../selectors/resolve.ts";
 import { renderSelector, renderSelectorPairs } from "../selectors/render.ts";

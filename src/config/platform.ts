@@ -5,7 +5,7 @@
  * @module
  */
 import type { Defaults, Platform, TargetConfig } from "./types.ts";
-import { platformOfToken } from "../drivers/registry.ts";
+import { platformOfToken } from "../model/backend_names.ts";
 
 /** The target key each platform identifies its app by. */
 export const PLATFORM_IDENTIFIER: Readonly<
@@ -18,8 +18,8 @@ export const PLATFORM_IDENTIFIER: Readonly<
 };
 
 /**
- * The platform the first token of a backend list that implies one names (the driver registry
- * knows the tokens; unknown tokens and any-platform routes are skipped).
+ * The platform the first token of a backend list that implies one names (the backend names
+ * table knows the tokens; unknown tokens and any-platform routes are skipped).
  */
 export function platformForBackend(backend: readonly string[] | undefined): Platform | undefined {
   for (const token of backend ?? []) {

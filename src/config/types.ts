@@ -10,11 +10,11 @@
  * @module
  */
 import type { Interrupt, Redact, Selector, SystemAlertHandling } from "../scenario/types.ts";
-import { type Engine, ENGINES } from "../drivers/web/engines.ts";
+import { type Engine, ENGINES } from "../model/engines.ts";
 
-/** Platforms a target can run on; `fake` drives a scripted in-process app. */
-export const PLATFORMS = ["ios", "android", "web", "fake"] as const;
-export type Platform = typeof PLATFORMS[number];
+import type { Platform } from "../model/platform.ts";
+
+export { type Platform, PLATFORMS } from "../model/platform.ts";
 
 /** Playwright engines a web target may name (validated at load): the web backend's engines. */
 export const BROWSERS = ENGINES;

@@ -21,123 +21,24 @@
  *
  * @module
  */
-import type { Selector } from "../scenario/types.ts";
-import type { KeyChord } from "./keys.ts";
-import type { ActuatorName } from "./registry.ts";
+import type { Selector } from "../model/selector.ts";
+import type { KeyChord } from "../model/key_chord.ts";
+import type { ActuatorName } from "../model/backend_names.ts";
+import type { Frame, Point } from "../model/geometry.ts";
+import type { Element } from "../model/element.ts";
+import type { ActuationDrain } from "../model/actuation.ts";
+import type { Exchange } from "../model/exchange.ts";
+import type { DialogRecord } from "../model/dialog_record.ts";
+
+// The value types live in src/model (imported by every stage); re-exported so the seam reads whole.
+export type { Frame, Point } from "../model/geometry.ts";
+export type { Element } from "../model/element.ts";
+export type { Actuation, ActuationDrain, Gesture } from "../model/actuation.ts";
+export type { Exchange } from "../model/exchange.ts";
+export type { DialogRecord } from "../model/dialog_record.ts";
 
 /**
- * A point in the backend's units (iOS points, Android pixels, CSS pixels), top-left origin.
- *
- * @example
- * ```ts
- * const centre: Point = [195, 422];
- * ```
- */
-export type Point = [x: number, y: number];
-
-/**
- * An element's rectangle: top-left corner, width, height, in the backend's units.
- *
- * @example
- * ```ts
- * const frame: Frame = [16, 600, 358, 44]; // x 16..374, y 600..644
- * ```
- */
-export type Frame = [x: number, y: number, w: number, h: number];
-
-/**
- * One node of the flat, document-ordered element tree (docs/architecture.md#the-element-tree).
- *
- * @example
- * ```ts
- * const ok: Element = {
- *   identifier: "login.submit",
- *   label: "Log in",
- *   value: null,
- *   traits: ["button"],
- *   frame: [16, 600, 358, 44],
- *   nativeZ: null,
- * };
- * ```
- */
-export interface Element {
-  identifier: string | null;
-  label: string | null;
-  value: string | null;
-  traits: string[];
-  frame: Frame;
-  /** Diagnostic only: never matched, never compared. */
-  nativeZ: number | null;
-}
-
-/**
- * What an actuation record says was sent.
- *
- * @example
- * ```ts
- * const gesture: Gesture = "longPress";
- * ```
- */
-export type Gesture =
-  | "tap"
-  | "secondaryTap"
-  | "hover"
-  | "press"
-  | "doubleTap"
-  | "longPress"
-  | "swipe"
-  | "scroll"
-  | "pinch"
-  | "rotate"
-  | "typeText"
-  | "deleteText"
-  | "selectAll"
-  | "copy"
-  | "selectOption"
-  | "setPickerValue"
-  | "systemAlert"
-  | "back";
-
-/**
- * What the driver actually sent (docs/architecture.md#actuation-records). Never holds typed text or
- * labels.
- *
- * @example
- * ```ts
- * const { actuations } = driver.drainActuations?.() ?? { actuations: [] };
- * actuations[0]; // { gesture: "tap", via: "coordinate", points: [[195, 622]], target: "login.submit", accepted: true, … }
- * ```
- */
-export interface Actuation {
-  gesture: Gesture;
-  via: "coordinate" | "handle" | "identity" | "bridge" | "focused" | "key" | "history";
-  unit: "point" | "pixel" | "cssPixel";
-  points: Point[];
-  frame: Frame | null;
-  /** The resolved identifier only. */
-  target: string | null;
-  accepted: boolean;
-  durationS: number | null;
-  scale: number | null;
-  radians: number | null;
-  substitution: string | null;
-}
-
-/**
- * The records since the previous drain, and how many were past the cap.
- *
- * @example
- * ```ts
- * const { actuations, dropped } = driver.drainActuations?.() ?? { actuations: [], dropped: 0 };
- * ```
- */
-export interface ActuationDrain {
-  actuations: Actuation[];
-  dropped: number;
-}
-
-/**
- * The actuator names of the registered backends, derived from `registry.ts`.
+ * The actuator names of the backends, from the backend names table (src/model/backend_names.ts).
  *
  * @example
  * ```ts
@@ -174,32 +75,6 @@ export type Capability =
   | string;
 
 /**
- * One exchange seen by a network collector (docs/scenario-language.md#network-matching).
- *
- * @example
- * ```ts
- * const posts = (driver.exchanges?.() ?? []).filter((e) => e.method === "POST" && e.status === 201);
- * ```
- */
-export interface Exchange {
-  method: string;
-  url: string;
-  path: string;
-  status: number | null;
-  requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
-  requestBody: string | null;
-  responseBody: string | null;
-  /**
-   * When the request started, in seconds on the driver's monotonic clock (`Clock.now()`); the
-   * runner makes it absolute when it writes network.json.
-   */
-  startedAt: number;
-  durationMs: number;
-  mocked: boolean;
-}
-
-/**
  * A running interval capture a driver can stop (video, device log).
  *
  * @example
@@ -230,23 +105,6 @@ export interface DriverInterval {
 export interface TapOptions {
   button?: "primary" | "secondary";
   at?: Point;
-}
-
-/**
- * How a page's JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) was answered,
- * recorded on the step it appeared in (docs/scenario-language.md#dialogs).
- *
- * @example
- * ```ts
- * const seen: DialogRecord = { kind: "confirm", text: "Delete 3 items?", answer: "dismissed" };
- * ```
- */
-export interface DialogRecord {
-  kind: string;
-  text: string;
-  answer: "accepted" | "dismissed";
-  /** Dialog handling was off: the step it appeared in fails. */
-  unexpected?: boolean;
 }
 
 /**
@@ -330,7 +188,7 @@ export interface Driver {
   // that needs one the backend lacks).
   /** Moves the pointer over the element (capability `hover`). */
   hover?(sel: Selector): Promise<void>;
-  /** Presses a key chord on whatever has focus (capability `keyPress`; src/drivers/keys.ts). */
+  /** Presses a key chord on whatever has focus (capability `keyPress`; src/model/key_chord.ts). */
   press?(chord: KeyChord): Promise<void>;
   /** Sets how JavaScript dialogs are answered from now on (web). */
   answerDialogs?(policy: DialogPolicy): void;

@@ -19,7 +19,6 @@
  * @module
  */
 import type { Effective } from "../config/effective.ts";
-import type { Platform } from "../config/types.ts";
 import {
   type Backend,
   type BackendDescriptor,
@@ -49,15 +48,8 @@ export const BACKENDS = [
   REMOTE_BACKEND,
 ] as const;
 
-/**
- * An actuator name (`Driver.name`, manifest `backend`), one per registered backend.
- *
- * @example
- * ```ts
- * const names: ActuatorName[] = ["fake", "playwright", "xcuitest", "adb", "webdriver"];
- * ```
- */
-export type ActuatorName = typeof BACKENDS[number]["actuator"];
+/** An actuator name, one per registered backend (each descriptor reads its backend names line). */
+export type { ActuatorName } from "../model/backend_names.ts";
 
 /**
  * The backend a token selects, or undefined for an unknown token.
@@ -72,20 +64,8 @@ export function descriptorForToken(token: string): BackendDescriptor | undefined
   return BACKENDS.find((d) => (d.tokens as readonly string[]).includes(token));
 }
 
-/**
- * The platform a token implies, or undefined for an unknown token or a backend that serves any
- * platform (a remote endpoint).
- *
- * @example
- * ```ts
- * platformOfToken("adb"); // "android"
- * platformOfToken("remote"); // undefined
- * ```
- */
-export function platformOfToken(token: string): Platform | undefined {
-  const platform = descriptorForToken(token)?.platform;
-  return platform === undefined || platform === "any" ? undefined : platform;
-}
+/** The platform a token implies (the backend names table, read by the config too). */
+export { platformOfToken } from "../model/backend_names.ts";
 
 /**
  * Tokens to backends: order kept, duplicates and unknown tokens dropped.

@@ -7,20 +7,17 @@
  * @module
  */
 import { join } from "node:path";
-import type { Driver, DriverInterval, Element, Exchange } from "../drivers/driver.ts";
+import type { Driver, DriverInterval } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
+import type { Exchange } from "../model/exchange.ts";
 import { SinkStateError } from "./errors.ts";
 import { pngFileSize, pngSize } from "./png_size.ts";
 import { safeRelDir, safeSegment, SCENARIO_FILES, STEP_FILES } from "./layout.ts";
 import type { Redactor } from "./redact.ts";
 import { FILE_MODE, RedactingWriter, type WriteFile } from "./redacting_writer.ts";
-import type {
-  Artifact,
-  ArtifactKind,
-  EvidenceSink,
-  Interval,
-  SkippedCapture,
-  WaitTrace,
-} from "./sink.ts";
+import type { EvidenceSink, Interval, WaitTrace } from "./sink.ts";
+import type { Artifact, ArtifactKind } from "../model/artifact.ts";
+import type { SkippedCapture } from "../model/skipped_capture.ts";
 import { type WaitProvenance, waitTimeoutRecord } from "./wait_diagnostic.ts";
 import { errorMessage, WriteQueue } from "./write_queue.ts";
 import { WriteGate } from "./write_gate.ts";

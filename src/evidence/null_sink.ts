@@ -4,8 +4,11 @@
  *
  * @module
  */
-import type { Driver, Element } from "../drivers/driver.ts";
-import type { Artifact, EvidenceSink, Interval, SkippedCapture, WaitTrace } from "./sink.ts";
+import type { Driver } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
+import type { EvidenceSink, Interval, WaitTrace } from "./sink.ts";
+import type { Artifact } from "../model/artifact.ts";
+import type { SkippedCapture } from "../model/skipped_capture.ts";
 
 /** Every method returns an empty result without touching the driver. */
 export class NullSink implements EvidenceSink {

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
-import type { Redact } from "../scenario/types.ts";
+import type { Element } from "../model/element.ts";
+import type { Redact } from "../model/capture.ts";
 import { hasCredentialName } from "./credential_names.ts";
 import { maskCredentialShapes } from "./credential_shapes.ts";
 import { MaskedHeaders } from "./header_names.ts";

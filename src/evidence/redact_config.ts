@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Redact } from "../scenario/types.ts";
+import type { Redact } from "../model/capture.ts";
 
 /**
  * Per-list union in first-seen order; an `unmask*` flag is on when any block turns it on.

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import type { Redactor } from "./redact.ts";
 import type { WaitTimeoutRecord } from "./wait_diagnostic.ts";

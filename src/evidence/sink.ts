@@ -4,25 +4,15 @@
  *
  * @module
  */
-import type { Driver, Element, Exchange } from "../drivers/driver.ts";
+import type { Driver } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
+import type { Exchange } from "../model/exchange.ts";
 
-export type ArtifactKind =
-  | "screenshot"
-  | "elements"
-  | "rawTree"
-  | "video"
-  | "deviceLog"
-  | "appTrace"
-  | "network"
-  | "waitDiagnostic";
+import type { Artifact } from "../model/artifact.ts";
+import type { SkippedCapture } from "../model/skipped_capture.ts";
 
-export interface Artifact {
-  /** Run-dir relative, e.g. `00-login/step0/after.png`. */
-  name: string;
-  kind: ArtifactKind;
-  /** driver | runner | simctl | adb | collector | playwright | "<backend> (fallback)". */
-  provider: string;
-}
+export type { Artifact, ArtifactKind } from "../model/artifact.ts";
+export type { SkippedCapture } from "../model/skipped_capture.ts";
 
 /** What a timed-out `for` wait saw (wait-timeout.json's trace). */
 export interface WaitTrace {
@@ -32,12 +22,6 @@ export interface WaitTrace {
   firstNonemptySeconds: number | null;
   elementsAtTimeout: number;
   readiness: { ready: boolean; signal: string; elapsedSeconds: number; settled: boolean } | null;
-}
-
-/** A requested capture no backend could supply (recorded once per scenario and kind). */
-export interface SkippedCapture {
-  kind: string;
-  reason: string;
 }
 
 /** A started interval capture. */

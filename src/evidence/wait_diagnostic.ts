@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import type { WaitTrace } from "./sink.ts";
 
 /** Where the run came from, so a diagnostic can be matched to its scenario and tool build. */

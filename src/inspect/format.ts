@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import { renderFrame } from "../selectors/mod.ts";
 import { type Suggestion, suggestSelector } from "./suggest.ts";
 

@@ -6,11 +6,12 @@
  *
  * @module
  */
-import type { Driver, Element } from "../drivers/driver.ts";
+import type { Driver } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import type { Effective } from "../config/effective.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../drivers/environment.ts";
 import { defaultPreconditions } from "../scenario/validate/preconditions.ts";
-import type { Scenario } from "../scenario/types.ts";
+import type { Scenario } from "../model/scenario.ts";
 import { treesEqual } from "../selectors/mod.ts";
 import { type Backend, backendFor } from "../runner/backends.ts";
 import { startTargetServer } from "../runner/target_server.ts";
@@ -18,9 +19,9 @@ import { EXIT_OK, EXIT_USAGE } from "../runner/exit_codes.ts";
 import type { CancelSignal } from "../time/cancel.ts";
 import { type Clock, realClock } from "../time/clock.ts";
 import { inspectTable, inspectTree } from "./format.ts";
-import type { CliIo } from "../cli/program.ts";
+import type { LineOutput } from "../text/printable.ts";
 import { printableIo } from "../text/printable.ts";
-import { loadTarget } from "../cli/target.ts";
+import { loadTarget } from "../config/load_target.ts";
 
 /** Seconds between reads of `--watch`. */
 export const WATCH_POLL_S = 0.25;
@@ -64,12 +65,12 @@ function launchScenario(url: string | undefined): Scenario {
 /** Runs `inspect` and returns the exit code. */
 export async function inspect(
   opts: InspectOptions,
-  rawIo: CliIo,
+  rawIo: LineOutput,
   deps: InspectDeps = {},
 ): Promise<number> {
   const io = printableIo(rawIo);
   const eff = await loadTarget(opts.config, opts.target, io);
-  if (typeof eff === "number") return eff;
+  if (eff === null) return EXIT_USAGE;
   const server = await startTargetServer(eff, io);
   if (server === false) return EXIT_USAGE;
   await using _server = server;
@@ -119,7 +120,7 @@ async function show(
   eff: Effective,
   backend: Backend,
   opts: InspectOptions,
-  io: CliIo,
+  io: LineOutput,
   deps: InspectDeps,
 ): Promise<void> {
   const clock = deps.clock ?? realClock;

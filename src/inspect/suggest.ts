@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 import { frameInside, resolveUnique } from "../selectors/mod.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 
 /** A suggestion: the selector, and whether it names the element without a position. */
 export interface Suggestion {

@@ -8,7 +8,7 @@
  */
 import { compileRegex, InvalidRegex } from "../selectors/mod.ts";
 import type { Assertion, Step } from "../scenario/types.ts";
-import { parseKeyChord } from "../drivers/keys.ts";
+import { parseKeyChord } from "../model/key_chord.ts";
 
 /** Keys whose string value is a regex pattern anywhere in a step body. */
 const REGEX_KEYS: ReadonlySet<string> = new Set([

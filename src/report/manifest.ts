@@ -4,8 +4,10 @@
  *
  * @module
  */
-import type { Actuation } from "../drivers/driver.ts";
-import type { Artifact, AssertionResult, StepOutcome } from "../orchestrator/types.ts";
+import type { Actuation } from "../model/actuation.ts";
+import type { Artifact } from "../model/artifact.ts";
+import type { AssertionResult } from "../model/assertion_result.ts";
+import type { StepOutcome } from "../model/step_outcome.ts";
 import { latencySummary } from "./latency_summary.ts";
 import { buildFlakiness } from "./flakiness.ts";
 import type { PlannedStep, RunReportInput, ScenarioRecord } from "./model.ts";

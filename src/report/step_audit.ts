@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { LaunchRecord, StepOutcome, WaitRecord } from "../orchestrator/types.ts";
+import type { LaunchRecord, WaitRecord } from "../model/wait_record.ts";
+import type { StepOutcome } from "../model/step_outcome.ts";
 
 /** One condition wait of a step. */
 export interface ManifestWait {

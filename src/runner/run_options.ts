@@ -11,6 +11,7 @@
  * @module
  */
 import { BROWSERS } from "../config/types.ts";
+import { BACKEND_TOKENS } from "../model/backend_names.ts";
 import { MAX_SHARDS, parseShard } from "./shards.ts";
 
 /**
@@ -67,9 +68,7 @@ export interface TextOption extends OptionBase {
 /** What every item of a list must be (checked by `serve`, whose values come from a client). */
 export type ItemRule =
   | { pattern: RegExp; noun: string }
-  | { choices: readonly string[]; noun: string }
-  // The backend registry's tokens: resolved by serve, so `--version` does not load the backends.
-  | { backendTokens: true; noun: string };
+  | { choices: readonly string[]; noun: string };
 
 /** Several values: a comma list (`--tag a,b`), or the flag repeated (`-s a -s b`). */
 export interface ListOption extends OptionBase {
@@ -178,7 +177,8 @@ export const RUN_OPTIONS: readonly RunOption[] = [
     kind: "list",
     placeholder: "tokens",
     separator: "comma",
-    items: { backendTokens: true, noun: "backend token" },
+    // The backends' tokens are data (src/model/backend_names.ts): no backend is loaded for them.
+    items: { choices: BACKEND_TOKENS, noun: "backend token" },
     doc: "backend tokens, e.g. web or fake (comma list)",
     serve: "field",
   },

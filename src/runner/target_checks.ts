@@ -10,7 +10,7 @@
 import type { Effective } from "../config/effective.ts";
 import type { Scenario } from "../scenario/types.ts";
 import type { SourcePos } from "../yaml/pnode.ts";
-import { sameOriginUrl } from "../drivers/web/same_origin.ts";
+import { sameOriginUrl } from "../config/same_origin.ts";
 import { forEachStep } from "../orchestrator/preflight.ts";
 
 /** A problem with the path it concerns, as preflight reports them. */

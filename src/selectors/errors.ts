@@ -6,7 +6,7 @@
  * @module
  */
 import { SelectorError } from "../drivers/driver.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 
 /** A regex (assertion, request matcher, clipboard) that does not compile at run time. */
 export class InvalidRegex extends Error {

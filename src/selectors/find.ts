@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Element } from "../model/element.ts";
+import type { Selector } from "../model/selector.ts";
 import { frameInside } from "./geometry.ts";
 import { compileMatcher } from "./match.ts";
 

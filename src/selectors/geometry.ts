@@ -6,7 +6,7 @@
  * @module
  */
 import { type Element, ElementNotTappable, type Frame, type Point } from "../drivers/driver.ts";
-import type { Direction } from "../scenario/types.ts";
+import type { Direction } from "../model/step.ts";
 import { renderCandidate, toCandidate } from "./render.ts";
 
 /** Default travel of a directional gesture, as a fraction of the screen axis. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 
 /** A single value or a candidate list, as a list. */
 export function idCandidates(v: string | readonly string[]): readonly string[] {

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Element } from "../model/element.ts";
+import type { Selector } from "../model/selector.ts";
 import { InvalidRegex, InvalidSelectorPattern } from "./errors.ts";
 import { globToRegExp } from "./glob.ts";
 import { idCandidates } from "./ids.ts";

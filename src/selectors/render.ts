@@ -6,7 +6,7 @@
  * @module
  */
 import type { Candidate } from "../drivers/driver.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 
 /** Selector keys in the order of the spec's field table; rendering always follows it. */
 export const SELECTOR_KEYS = [

@@ -5,7 +5,7 @@
  * @module
  */
 import { AmbiguousSelector, type Element, ElementNotFound } from "../drivers/driver.ts";
-import type { Selector } from "../scenario/types.ts";
+import type { Selector } from "../model/selector.ts";
 import { findAll } from "./find.ts";
 import { renderCandidate, renderSelector, toCandidate } from "./render.ts";
 

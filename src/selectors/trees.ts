@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Element } from "../drivers/driver.ts";
+import type { Element } from "../model/element.ts";
 
 /** Equal identity, state and frame of one element; `nativeZ` is diagnostic and ignored. */
 export function elementsEqual(x: Element, y: Element): boolean {

@@ -6,8 +6,7 @@
  */
 import { badRequest, HttpError } from "./errors.ts";
 import { confinedPath, relativeSegments } from "./confine.ts";
-import { attributeOf, type ItemRule, RUN_OPTIONS, type RunOption } from "../runner/run_options.ts";
-import { BACKENDS } from "../drivers/registry.ts";
+import { attributeOf, RUN_OPTIONS, type RunOption } from "../runner/run_options.ts";
 
 /** A checked value of a run option: a switch, an integer, a text or a list. */
 export type RunOptionValue = boolean | number | string | string[];
@@ -86,7 +85,7 @@ function optionValue(
     case "list": {
       const items = listField(body, field)!;
       if (items.length === 0) return undefined;
-      const rule = option.items === undefined ? undefined : concreteRule(option.items);
+      const rule = option.items;
       const bad = rule === undefined
         ? undefined
         : "pattern" in rule
@@ -180,12 +179,4 @@ export async function resolveScenarioFiles(
     if (!out.includes(real)) out.push(real);
   }
   return out;
-}
-
-/** A rule with the backend registry's tokens filled in. */
-function concreteRule(
-  rule: ItemRule,
-): Exclude<ItemRule, { backendTokens: true }> {
-  if (!("backendTokens" in rule)) return rule;
-  return { choices: BACKENDS.flatMap((d) => d.tokens), noun: rule.noun };
 }

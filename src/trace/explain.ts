@@ -10,7 +10,9 @@
  */
 import { actionRuleFires, INTERVAL_KINDS, tokenKind } from "../orchestrator/evidence_rules.ts";
 import { primarySelector } from "../orchestrator/primary_selector.ts";
-import type { CaptureRule, Scenario, Step } from "../scenario/types.ts";
+import type { CaptureRule } from "../model/capture.ts";
+import type { Scenario } from "../model/scenario.ts";
+import type { Step } from "../model/step.ts";
 import { primaryId } from "../selectors/mod.ts";
 
 const HEAVY_KINDS: ReadonlySet<string> = new Set([...INTERVAL_KINDS, "network"]);

@@ -45,7 +45,7 @@ export type LoadErrorCode =
   | "E_VISUAL_ENGINE"
   | "E_CONFIG"
   | "E_ENUM"
-  /** A `press` key that is not a key chord (src/drivers/keys.ts). */
+  /** A `press` key that is not a key chord (src/model/key_chord.ts). */
   | "E_KEY"
   /** Run check: a feature not supported yet (docs/cli.md#preflight). */
   | "E_UNSUPPORTED"

@@ -6,19 +6,9 @@
  * @module
  */
 
-/**
- * Where a node came from in its YAML file; kept for error messages, reports and CI annotations.
- *
- * @example
- * ```ts
- * const pos: SourcePos = { file: "suite/login.yaml", line: 12, col: 7 };
- * ```
- */
-export interface SourcePos {
-  file: string;
-  line: number;
-  col: number;
-}
+import type { SourcePos } from "../model/source_pos.ts";
+
+export type { SourcePos };
 
 export type PNode =
   | { kind: "map"; pos: SourcePos; entries: PEntry[] }

@@ -27,15 +27,8 @@ const HEAVY = [
   "npm:/fast-xml-parser",
 ];
 
-/**
- * Leaf modules under a heavy prefix that load nothing themselves: the key names of `press`
- * (shared by the scenario validator and every backend) and the web engine names (the choices of
- * `run --browser`, declared with the run options) are data.
- */
-const LIGHT = ["src/drivers/keys.ts", "src/drivers/web/engines.ts"];
-
 function heavyIn(loaded: string[]): string[] {
-  return loaded.filter((m) => HEAVY.some((h) => m.startsWith(h)) && !LIGHT.includes(m));
+  return loaded.filter((m) => HEAVY.some((h) => m.startsWith(h)));
 }
 
 const graph = await moduleGraph("main.ts");

@@ -17,7 +17,7 @@ import {
 import { iosAvailability, XCODE_HINT } from "../../src/drivers/ios/backend.ts";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-import { ENGINES } from "../../src/drivers/web/engines.ts";
+import { ENGINES } from "../../src/model/engines.ts";
 import { WEB_CAPABILITIES } from "../../src/drivers/web/capabilities.ts";
 import { FAKE_CAPABILITIES } from "../../src/drivers/fake/capabilities.ts";
 import { webEffective } from "./web/fixture.ts";

@@ -1,6 +1,8 @@
 /**
  * The seam's shape, checked on the source: backends depend on nothing of the runner's, and code
- * outside `src/drivers/` never names a concrete actuator (it reads descriptor flags instead).
+ * outside `src/drivers/` never names a concrete actuator (it reads descriptor flags instead); the
+ * one table that declares every backend's names (src/model/backend_names.ts, which each
+ * descriptor reads) is where they are written.
  */
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
@@ -47,7 +49,8 @@ Deno.test("code outside src/drivers/ never names a concrete actuator", async () 
   const literal = new RegExp(`["'\`](${actuators.join("|")})["'\`]`);
   const offenders: string[] = [];
   for (const file of await sourceFiles(SRC)) {
-    if (relative(SRC, file).startsWith("drivers/")) continue;
+    const rel = relative(SRC, file);
+    if (rel.startsWith("drivers/") || rel === "model/backend_names.ts") continue;
     code(await Deno.readTextFile(file)).split("\n").forEach((line, i) => {
       if (literal.test(line)) offenders.push(`${relative(SRC, file)}:${i + 1}: ${line.trim()}`);
     });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { targetProblems } from "../../src/runner/target_checks.ts";
-import { sameOriginUrl } from "../../src/drivers/web/same_origin.ts";
+import { sameOriginUrl } from "../../src/config/same_origin.ts";
 import type { Effective } from "../../src/config/effective.ts";
 import { scenario } from "../orchestrator/helpers.ts";
 

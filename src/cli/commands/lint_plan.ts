@@ -30,11 +30,11 @@ export async function lintPlan(
   opts: LintOptions,
   io: CliIo,
 ): Promise<LintPlan | number> {
-  const { loadTarget } = await import("../target.ts");
+  const { loadTarget } = await import("../../config/load_target.ts");
   const { descriptorFor } = await import("../../drivers/registry.ts");
   const { checkPlan } = await import("../../runner/plan_check.ts");
   const eff = await loadTarget(config, opts.target, io);
-  if (typeof eff === "number") return eff;
+  if (eff === null) return EXIT_USAGE;
   const d = descriptorFor(eff, opts.backend);
   if (d === undefined) {
     io.stderr(

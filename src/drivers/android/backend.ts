@@ -19,6 +19,7 @@ import {
 } from "../backend.ts";
 import { realClock } from "../../time/clock.ts";
 import { ANDROID_CAPABILITIES } from "./capabilities.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 /**
  * Where `adb` is: the first executable `adb` on PATH, else the SDK's platform-tools; null when
@@ -96,9 +97,7 @@ async function prepareAndroid(eff: Effective, req: BackendRequest): Promise<Back
 
 /** The Android emulator / device backend. */
 export const ANDROID_BACKEND = {
-  actuator: "adb",
-  platform: "android",
-  tokens: ["android", "adb"],
+  ...BACKEND_NAMES.android,
   engines: [],
   needs: ["package"],
   capabilities: ANDROID_CAPABILITIES,

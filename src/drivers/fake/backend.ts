@@ -15,12 +15,11 @@ import {
 import { FAKE_CAPABILITIES } from "./capabilities.ts";
 import type { EnvironmentFactory } from "../environment.ts";
 import { LoadFailed } from "../../yaml/load_error.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 /** The scripted in-process fake. */
 export const FAKE_BACKEND = {
-  actuator: "fake",
-  platform: "fake",
-  tokens: ["fake"],
+  ...BACKEND_NAMES.fake,
   engines: [],
   needs: ["app"],
   capabilities: FAKE_CAPABILITIES,

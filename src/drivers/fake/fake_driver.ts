@@ -24,7 +24,7 @@ import {
   type Point,
   type TapOptions,
 } from "../driver.ts";
-import { formatKeyChord, type KeyChord } from "../keys.ts";
+import { formatKeyChord, type KeyChord } from "../../model/key_chord.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
   assertReachable,

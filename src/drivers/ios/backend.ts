@@ -25,6 +25,7 @@ import { cacheDir } from "./cache_dir.ts";
 import type { IosRun } from "./environment.ts";
 import type { SimDevice } from "./simctl_json.ts";
 import type { WdaBuild } from "./wda_build.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 /** The install hint of every "no Xcode" message. */
 export const XCODE_HINT = "install Xcode from the App Store, then select it: " +
@@ -46,9 +47,7 @@ export function iosAvailability(pathEnv: string | undefined = Deno.env.get("PATH
 
 /** The iOS Simulator backend (simctl + WebDriverAgent). */
 export const IOS_BACKEND = {
-  actuator: "xcuitest",
-  platform: "ios",
-  tokens: ["ios", "xcuitest"],
+  ...BACKEND_NAMES.ios,
   engines: [],
   needs: ["bundleId"],
   capabilities: IOS_CAPABILITIES,

@@ -25,7 +25,8 @@ import {
   BackendUnavailable,
   laneNames,
 } from "../backend.ts";
-import { REMOTE_ACTUATOR, REMOTE_CAPABILITIES } from "./capabilities.ts";
+import { REMOTE_CAPABILITIES } from "./capabilities.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 async function prepareRemote(eff: Effective, req: BackendRequest): Promise<BackendSetup> {
   if (eff.app.platform !== "ios" && eff.app.platform !== "android") {
@@ -69,10 +70,8 @@ async function prepareRemote(eff: Effective, req: BackendRequest): Promise<Backe
 
 /** A remote W3C WebDriver / Appium endpoint. */
 export const REMOTE_BACKEND = {
-  actuator: REMOTE_ACTUATOR,
-  platform: "any",
+  ...BACKEND_NAMES.remote,
   anyOf: ["ios", "android"],
-  tokens: ["remote", "webdriver"],
   engines: [],
   needs: ["deviceProvider.endpoint"],
   capabilities: REMOTE_CAPABILITIES,

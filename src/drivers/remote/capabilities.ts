@@ -7,9 +7,10 @@
  */
 import type { Capability } from "../driver.ts";
 import type { DialectName } from "./dialect.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 /** The actuator name of the remote backend (manifests say `webdriver`). */
-export const REMOTE_ACTUATOR = "webdriver";
+export const REMOTE_ACTUATOR = BACKEND_NAMES.remote.actuator;
 
 /** The capabilities preflight checks a remote target against (any dialect). */
 export const REMOTE_CAPABILITIES: readonly Capability[] = [

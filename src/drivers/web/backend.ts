@@ -14,13 +14,12 @@ import {
   laneNames,
 } from "../backend.ts";
 import { WEB_CAPABILITIES } from "./capabilities.ts";
-import { type Engine, ENGINES, isEngine } from "./engines.ts";
+import { type Engine, ENGINES, isEngine } from "../../model/engines.ts";
+import { BACKEND_NAMES } from "../../model/backend_names.ts";
 
 /** The web backend on playwright-core. */
 export const WEB_BACKEND = {
-  actuator: "playwright",
-  platform: "web",
-  tokens: ["web", "playwright"],
+  ...BACKEND_NAMES.web,
   engines: ENGINES,
   needs: ["baseUrl"],
   capabilities: WEB_CAPABILITIES,

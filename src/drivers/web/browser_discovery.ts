@@ -15,7 +15,7 @@
  */
 import { BrowserNotFound } from "./errors.ts";
 import type { WebSettings } from "../../config/effective.ts";
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 
 /**
  * Flags for Chromium (docs/backends.md#web): quiet, sandbox-free (containers), no GPU, no

@@ -8,7 +8,7 @@ import { chromium, firefox, webkit } from "playwright-core";
 import type { Browser, BrowserType, LaunchOptions } from "playwright-core";
 import { DeviceError } from "../driver.ts";
 import { messageOf } from "./errors.ts";
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 import {
   type BrowserProbe,
   CHROMIUM_ARGS,
@@ -28,7 +28,7 @@ export {
   playwrightCacheDir,
   systemProbe,
 } from "./browser_discovery.ts";
-export { type Engine, ENGINES } from "./engines.ts";
+export { type Engine, ENGINES } from "../../model/engines.ts";
 
 /** The Playwright browser type of an engine. */
 export function browserType(engine: Engine): BrowserType {

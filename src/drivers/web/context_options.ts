@@ -9,7 +9,7 @@ import { devices } from "playwright-core";
 import type { BrowserContextOptions } from "playwright-core";
 import type { WebSettings } from "../../config/effective.ts";
 import { DeviceError } from "../driver.ts";
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 
 /** The `deviceMode` that means "no device emulation". */
 export const DESKTOP = "desktop";

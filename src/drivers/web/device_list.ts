@@ -6,7 +6,7 @@
  */
 import type { DeviceList, DeviceListContext } from "../backend.ts";
 import { type BrowserProbe, findBrowser, installHint, systemProbe } from "./browsers.ts";
-import { ENGINES } from "./engines.ts";
+import { ENGINES } from "../../model/engines.ts";
 
 /**
  * Every engine, the target's own first.

@@ -7,7 +7,7 @@
  */
 import type { DoctorCheck, DoctorContext } from "../backend.ts";
 import { type BrowserProbe, findBrowser, installHint, systemProbe } from "./browsers.ts";
-import { type Engine, ENGINES } from "./engines.ts";
+import { type Engine, ENGINES } from "../../model/engines.ts";
 import { playwrightFfmpegPath, SYSTEM_FFMPEG } from "./video.ts";
 
 /**

@@ -12,14 +12,14 @@ import type { Browser, BrowserContext } from "playwright-core";
 import type { Effective, WebSettings } from "../../config/effective.ts";
 import type { Environment, EnvironmentFactory, StartRequest } from "../environment.ts";
 import type { Preconditions } from "../../scenario/types.ts";
-import { sameOriginUrl } from "./same_origin.ts";
+import { sameOriginUrl } from "../../config/same_origin.ts";
 import { type Clock, realClock } from "../../time/clock.ts";
 import { DeviceError, type Driver, UnsupportedAction } from "../driver.ts";
 import { type BrowserProbe, launchBrowser, systemProbe } from "./browsers.ts";
 import { runsHeadless } from "./browser_discovery.ts";
 
 export { runsHeadless };
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 import { contextOptions } from "./context_options.ts";
 import { WEB_BACKEND } from "./backend.ts";
 import { asDriverError, BrowserGone, messageOf } from "./errors.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { DeviceError, DeviceGone, DriverError } from "../driver.ts";
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 
 /** No usable browser executable for the engine; the message holds the install command. */
 export class BrowserNotFound extends DeviceError {

@@ -1,10 +1,10 @@
 /**
- * Our key chords (src/drivers/keys.ts) as Playwright key strings. A letter pressed with Control,
+ * Our key chords (src/model/key_chord.ts) as Playwright key strings. A letter pressed with Control,
  * Alt or Meta is sent lower case, so `Control+A` is the select-all chord, not Control+Shift+A.
  *
  * @module
  */
-import type { KeyChord } from "../keys.ts";
+import type { KeyChord } from "../../model/key_chord.ts";
 
 /**
  * The Playwright `keyboard.press` argument for a chord.

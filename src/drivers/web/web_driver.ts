@@ -30,7 +30,7 @@ import {
   type TapOptions,
   UnsupportedAction,
 } from "../driver.ts";
-import type { KeyChord } from "../keys.ts";
+import type { KeyChord } from "../../model/key_chord.ts";
 import { DeviceTimeout } from "../driver.ts";
 import type { Selector } from "../../scenario/types.ts";
 import {
@@ -46,7 +46,7 @@ import { type Clock, realClock } from "../../time/clock.ts";
 import { type ActuationInput, ActuationLog } from "../actuation_log.ts";
 import { WEB_BACKEND } from "./backend.ts";
 import { WEB_CAPABILITIES } from "./capabilities.ts";
-import type { Engine } from "./engines.ts";
+import type { Engine } from "../../model/engines.ts";
 import { DeviceLog, dialogLine } from "./device_log.ts";
 import {
   type DecodedScan,

@@ -7,7 +7,7 @@
  * @module
  */
 import { UnsupportedAction } from "../../drivers/driver.ts";
-import { parseKeyChord } from "../../drivers/keys.ts";
+import { parseKeyChord } from "../../model/key_chord.ts";
 import type { StepBodies } from "../../scenario/types.ts";
 import type { RunContext } from "../context.ts";
 import { StepFailed } from "../step_failed.ts";

@@ -5,7 +5,8 @@
  * @module
  */
 import type { PNode } from "../../yaml/pnode.ts";
-import type { Direction, Point, Selector, StepBodies } from "../types.ts";
+import type { Direction, Selector, StepBodies } from "../types.ts";
+import type { Point } from "../../model/geometry.ts";
 import { keyPath, report } from "../../yaml/read_context.ts";
 import type { ValidationContext } from "./validation_context.ts";
 import { closedMap, field, type MapNode, required } from "../../yaml/mapping.ts";

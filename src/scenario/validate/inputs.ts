@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parseKeyChord } from "../../drivers/keys.ts";
+import { parseKeyChord } from "../../model/key_chord.ts";
 import type { PNode } from "../../yaml/pnode.ts";
 import type { StepBodies, TapSpec } from "../types.ts";
 import { keyPath, report } from "../../yaml/read_context.ts";
@@ -56,7 +56,7 @@ export function tap(
 
 /** `{x, y}`, each a fraction in [0, 1] (E_TAPPOINT_RANGE otherwise). */
 /**
- * `press: {key, into?}`: `key` is a chord (`Enter`, `Shift+Tab`, `Control+A`; src/drivers/keys.ts),
+ * `press: {key, into?}`: `key` is a chord (`Enter`, `Shift+Tab`, `Control+A`; src/model/key_chord.ts),
  * checked at load unless it holds a token (then after substitution).
  */
 export function press(

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { NothingFocused } from "../../../src/drivers/driver.ts";
 import type { WebDriver } from "../../../src/drivers/web/web_driver.ts";
-import { parseKeyChord } from "../../../src/drivers/keys.ts";
+import { parseKeyChord } from "../../../src/model/key_chord.ts";
 import { read, withChromium, withPage } from "./fixture.ts";
 
 const valueOf = async (driver: WebDriver, id: string) =>

@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * import { formatKeyChord, parseKeyChord } from "./keys.ts";
+ * import { formatKeyChord, parseKeyChord } from "./key_chord.ts";
  * const chord = parseKeyChord("Control+A");
  * if ("error" in chord) throw new Error(chord.error);
  * formatKeyChord(chord); // "Control+A"
