@@ -108,7 +108,19 @@ const RULES: Readonly<Record<string, Rule>> = {
       "notify",
     ],
   },
-  import: { allow: ["model", "yaml", "text", "fs", "scenario"] },
+  import: {
+    allow: [
+      "model",
+      "yaml",
+      "text",
+      "fs",
+      "scenario",
+      "selectors/regex.ts",
+      "runner/exit_codes.ts",
+    ],
+    why: "a Maestro text is a regular expression, compiled as selectors compile one; an import " +
+      "ends with the exit codes every command shares",
+  },
   inspect: {
     allow: ["model", "text", "time", "scenario", "config", "selectors", "drivers", "runner"],
     why: "inspect launches a target as run does (backend selection, the target's server)",

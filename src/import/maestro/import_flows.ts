@@ -6,7 +6,7 @@
  * @module
  */
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
-import type { CliIo } from "../../cli/program.ts";
+import type { LineOutput } from "../../text/printable.ts";
 import { EXIT_FAIL, EXIT_OK, EXIT_USAGE } from "../../runner/exit_codes.ts";
 import { formatLoadError, type LoadError } from "../../yaml/load_error.ts";
 import { loadScenarioText } from "../../scenario/load.ts";
@@ -28,7 +28,7 @@ export interface ImportOptions {
 export const OUTPUT_SUFFIX = ".bajutsu.yaml";
 
 /** Maestro's workspace config, not a flow. */
-const WORKSPACE_CONFIGS = new Set(["config.yaml", "config.yml"]);
+const WORKSPACE_CONFIGS: ReadonlySet<string> = new Set(["config.yaml", "config.yml"]);
 
 interface Input {
   abs: string;
@@ -40,7 +40,7 @@ interface Input {
 export async function importMaestro(
   paths: string[],
   opts: ImportOptions,
-  io: CliIo,
+  io: LineOutput,
   cwd: string,
 ): Promise<number> {
   const show = (p: string) => displayPath(p, cwd);

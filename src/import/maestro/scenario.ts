@@ -54,7 +54,13 @@ function action(cmd: Command, t: Translator): OutItem[] {
   return handler({ ...cmd, name, value: null }, t);
 }
 
-const ACTIONS = new Set(["back", "hideKeyboard", "scroll", "clearKeychain", "pasteText"]);
+const ACTIONS: ReadonlySet<string> = new Set([
+  "back",
+  "hideKeyboard",
+  "scroll",
+  "clearKeychain",
+  "pasteText",
+]);
 
 /** The translated scenario, ready to be written. */
 export interface ImportedScenario {

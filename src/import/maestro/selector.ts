@@ -32,7 +32,7 @@ export interface ImportedSelector {
 }
 
 /** Command options that share the selector's mapping (read by the command, not the selector). */
-const COMMAND_OPTIONS = new Set([
+const COMMAND_OPTIONS: ReadonlySet<string> = new Set([
   "optional",
   "retryTapIfNoChange",
   "waitUntilVisible",

@@ -108,7 +108,7 @@ export function numberOf(
   return n;
 }
 
-const REGEX_META = new Set("^$|?*+()[]{}");
+const REGEX_META: ReadonlySet<string> = new Set("^$|?*+()[]{}");
 
 /**
  * The literal text a Maestro pattern matches when it uses no regex feature: characters, `.`
