@@ -6,6 +6,7 @@
  * times: cheap and exact on a loaded machine.
  */
 import assert from "node:assert/strict";
+import { runConfigProcess } from "./run_fixture.ts";
 import { join } from "node:path";
 import { FakeAppium } from "../support/fake_appium/server.ts";
 import {
@@ -20,7 +21,6 @@ import {
 import { CONTRACT_SCREEN } from "../drivers/contract.ts";
 import { contractApk, PACKAGE } from "../drivers/remote/fixture.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** Every step kind the budget covers, each more than once (a later step reuses less). */
 const SCENARIO = `- name: every kind
@@ -71,28 +71,12 @@ async function countedRun(): Promise<{ kinds: string[]; steps: WireCall[][]; man
     await Deno.writeTextFile(join(dir, "scenarios", "kinds.yaml"), SCENARIO);
     await Deno.writeTextFile(join(dir, "bajutsu.config.yaml"), config(proxy.url));
     const runsDir = join(dir, "runs");
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "main.ts",
-        "run",
-        "--config",
-        join(dir, "bajutsu.config.yaml"),
-        "--runs-dir",
-        runsDir,
-        "--no-progress",
-      ],
-      cwd: ROOT,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    const manifestPath = /^(?:PASS|FAIL) {2}(\S+manifest\.json)$/m.exec(text)?.[1];
-    assert.ok(manifestPath, text);
-    const manifest = JSON.parse(await Deno.readTextFile(manifestPath));
-    assert.equal(out.code, 0, `${text}\n${JSON.stringify(manifest.scenarios[0].failure)}`);
+    const out = await runConfigProcess(join(dir, "bajutsu.config.yaml"), runsDir, [
+      "--no-progress",
+    ]);
+    const manifest: Json = out.manifest;
+    assert.ok(manifest, `${out.stdout.join("\n")}\n${out.stderr}`);
+    assert.equal(out.code, 0, `${out.stderr}\n${JSON.stringify(manifest.scenarios[0].failure)}`);
     const steps: Json[] = manifest.scenarios[0].steps;
     const marks = steps.map((s): [number, number] => [s.started_at, s.started_at + s.duration_s]);
     return {
