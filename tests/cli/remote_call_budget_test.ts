@@ -21,7 +21,6 @@ import {
 import { CONTRACT_SCREEN } from "../drivers/contract.ts";
 import { contractApk, PACKAGE } from "../drivers/remote/fixture.ts";
 
-
 /** Every step kind the budget covers, each more than once (a later step reuses less). */
 const SCENARIO = `- name: every kind
   steps:
