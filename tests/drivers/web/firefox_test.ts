@@ -36,6 +36,9 @@ Deno.test({
       const driver = new WebDriver({ page, engine: "firefox" });
       // A fractional wheel delta (506.5) is an "invalid argument" over BiDi: 507 is sent.
       await driver.scroll([195, 675.5], [195, 169]);
+      // What this checks is the whole-pixel delta; on a loaded machine Firefox can apply the
+      // wheel after the two-frame settle, so the offset is awaited (bounded), then compared.
+      await page.waitForFunction(() => scrollY !== 0, undefined, { timeout: 5000 }).catch(() => {});
       assert.equal(await page.evaluate(() => scrollY), 507);
       const [record] = driver.drainActuations().actuations;
       assert.deepEqual(record.points, [[195, 675.5], [195, 168.5]]);
