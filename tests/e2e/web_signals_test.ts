@@ -176,9 +176,15 @@ Deno.test({
   },
 });
 
-/** The browser's main process: not a renderer/zygote (`--type=`), and not the launcher shell. */
+/**
+ * The browser's main process: not a renderer/zygote (`--type=`), not the crash handler (it has
+ * no `--type=` but names the profile's crash folder, and the browser starts it late), and not
+ * the launcher shell.
+ */
 function browserMain(procs: ProcessInfo[]): ProcessInfo | undefined {
-  const untyped = procs.filter((p) => !p.argv.some((a) => a.startsWith("--type=")));
+  const untyped = procs.filter((p) =>
+    !p.argv.some((a) => a.startsWith("--type=") || a.includes("crashpad"))
+  );
   // Debian's launcher is a shell script that runs the browser as its child.
   return untyped.find((p) => !untyped.some((q) => q.ppid === p.pid)) ?? untyped[0];
 }
